@@ -1,0 +1,89 @@
+import CSndFile
+import Foundation
+
+/// Turns the paths given on the command line into the audio files to read.
+public enum AudioFileDiscovery {
+    /// File extensions, lower-case, that mark a file in a folder as audio.
+    public static let audioExtensions: Set<String> = {
+        var extensions: Set<String> = [
+            "wav", "flac", "ogg", "oga", "opus", "aiff", "aif", "aifc", "au", "snd", "caf", "w64", "rf64",
+        ]
+        // libsndfile reads MP3 only when it was built with mpg123.
+        if readsMPEG() { extensions.insert("mp3") }
+        return extensions
+    }()
+
+    /// Expands `paths`: a file is kept as given whatever its name, and a folder becomes the
+    /// audio files in it and its subfolders, by extension, sorted.
+    ///
+    /// Returns one result per file found or per problem, in order, so the caller can report
+    /// each problem and go on: a missing path, a folder that may not be read, a folder with
+    /// no audio files. Hidden entries (names starting with ".", such as macOS "._" resource
+    /// forks) are skipped, and a link back to a folder already being walked is not followed.
+    public static func audioFiles(in paths: [String]) -> [Result<String, AudioInputError>] {
+        paths.flatMap { path -> [Result<String, AudioInputError>] in
+            switch FileSystemEntry(path: path) {
+            case .missing:
+                return [.failure(.noSuchFile(path: path))]
+            case .inaccessible:
+                return [.failure(.permissionDenied(path: path))]
+            case .regularFile, .special:
+                return [.success(path)]
+            case .directory(let device, let inode):
+                var visited: Set<[UInt64]> = [[device, inode]]
+                let found = walk(folder: path, visited: &visited)
+                let anyAudio = found.contains { if case .success = $0 { true } else { false } }
+                return anyAudio ? found : found + [.failure(.noAudioFiles(folder: path))]
+            }
+        }
+    }
+
+    /// Depth-first walk of `folder` in name order; `visited` holds the folders on the way
+    /// and those seen before, so a symbolic link cannot send the walk round in circles.
+    private static func walk(folder: String, visited: inout Set<[UInt64]>) -> [Result<String, AudioInputError>] {
+        guard FileSystemEntry.mayRead(folder, isFolder: true) else {
+            return [.failure(.permissionDenied(path: folder))]
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            return [.failure(.folderUnreadable(path: folder, reason: error.localizedDescription))]
+        }
+        var results: [Result<String, AudioInputError>] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            switch FileSystemEntry(path: path) {
+            case .directory(let device, let inode):
+                if visited.insert([device, inode]).inserted {
+                    results += walk(folder: path, visited: &visited)
+                }
+            case .regularFile:
+                if let dot = name.lastIndex(of: "."),
+                    audioExtensions.contains(name[name.index(after: dot)...].lowercased())
+                {
+                    results.append(.success(path))
+                }
+            case .inaccessible:
+                results.append(.failure(.permissionDenied(path: path)))
+            case .missing, .special:
+                // A dangling link, pipe or device inside a folder is not an audio file.
+                break
+            }
+        }
+        return results
+    }
+
+    /// Whether libsndfile lists MPEG audio among the formats it reads.
+    private static func readsMPEG() -> Bool {
+        var count: Int32 = 0
+        sf_command(nil, Int32(SFC_GET_FORMAT_MAJOR_COUNT), &count, Int32(MemoryLayout<Int32>.size))
+        return (0..<max(0, count)).contains { index in
+            var info = SF_FORMAT_INFO()
+            info.format = index
+            let size = Int32(MemoryLayout<SF_FORMAT_INFO>.size)
+            return sf_command(nil, Int32(SFC_GET_FORMAT_MAJOR), &info, size) == 0
+                && info.format == Int32(SF_FORMAT_MPEG)
+        }
+    }
+}

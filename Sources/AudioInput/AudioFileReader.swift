@@ -1,0 +1,111 @@
+/// Reads any file libsndfile reads and hands it on as mono frames at ``pipelineSampleRate``.
+///
+/// Streams: the file is read in blocks of ``blockFrames`` source frames, each block is
+/// downmixed, resampled and cut into frames, and only the samples not yet handed out are
+/// kept, so memory stays flat however long the file.
+public final class AudioFileReader: AudioFrameSource {
+    /// Sample rates accepted in a file's header, in Hz. Below 1 kHz a header is more likely
+    /// corrupt than real; 768 kHz is the highest rate audio interfaces record at.
+    public static let supportedSampleRates = 1_000...768_000
+    /// Highest channel count accepted in a file's header; more points to a corrupt header.
+    public static let maximumChannelCount = 64
+    /// Source frames read from the file at a time.
+    public static let blockFrames = 4_096
+
+    /// The path as given.
+    public let path: String
+    /// What the file holds before conversion.
+    public let sourceFormat: AudioSourceFormat
+    /// Samples per frame handed out by ``nextFrame()``.
+    public let frameLength: Int
+
+    private let file: SoundFile
+    /// nil when the file is already at the pipeline rate, so its samples pass through bit-exactly.
+    private let resampler: Resampler?
+    /// Converted samples not yet handed out; never more than one block's output plus a frame.
+    private var pending: [Float] = []
+    private var reachedEndOfFile = false
+
+    /// Opens `path` and checks that its header describes audio the pipeline can take.
+    /// - Parameter frameLength: samples per frame; callers use 20–32 ms (320–512 samples).
+    /// - Throws: ``AudioInputError`` naming the file and the problem.
+    public init(path: String, frameLength: Int = 480) throws(AudioInputError) {
+        guard frameLength > 0 else { throw .invalidFrameLength(frameLength) }
+        let file = try SoundFile(path: path)
+        guard (1...Self.maximumChannelCount).contains(file.channels) else {
+            throw .unsupportedChannelCount(path: path, channels: file.channels)
+        }
+        guard Self.supportedSampleRates.contains(file.sampleRate) else {
+            throw .unsupportedSampleRate(path: path, rate: file.sampleRate)
+        }
+        try Self.checkComplete(file)
+        guard file.frames != 0 else { throw .noAudio(path: path) }
+
+        self.path = path
+        self.frameLength = frameLength
+        self.file = file
+        self.sourceFormat = AudioSourceFormat(
+            sampleRate: file.sampleRate, channels: file.channels, frames: file.frames,
+            formatName: file.formatName)
+        self.resampler =
+            file.sampleRate == pipelineSampleRate ? nil : try Resampler(inputRate: Double(file.sampleRate))
+    }
+
+    /// The next frame: ``frameLength`` samples, the last one may be shorter; nil at end of stream.
+    /// - Throws: ``AudioInputError/readFailed(path:seconds:reason:)`` when decoding fails
+    ///   part-way; the frames handed out before stay valid.
+    public func nextFrame() throws(AudioInputError) -> [Float]? {
+        while pending.count < frameLength && !reachedEndOfFile {
+            try readBlock()
+        }
+        guard !pending.isEmpty else { return nil }
+        let count = min(frameLength, pending.count)
+        let frame = Array(pending.prefix(count))
+        pending.removeFirst(count)
+        return frame
+    }
+
+    /// Reads, downmixes and converts one block, adding it to `pending`.
+    private func readBlock() throws(AudioInputError) {
+        let interleaved = try file.read(maxFrames: Self.blockFrames)
+        guard !interleaved.isEmpty else {
+            reachedEndOfFile = true
+            if let resampler {
+                pending += Self.limited(resampler.flush())
+            }
+            return
+        }
+        // Limiting before resampling keeps a NaN or overload in a float file out of the
+        // filter's memory; limiting after catches the filter's ringing near full scale.
+        let mono = Self.limited(ChannelMixer.mono(interleaved: interleaved, channels: file.channels))
+        if let resampler {
+            pending += Self.limited(resampler.process(mono))
+        } else {
+            pending += mono
+        }
+    }
+
+    /// Rejects files whose header announces more audio than the file holds, which
+    /// libsndfile itself only notes in its log.
+    private static func checkComplete(_ file: SoundFile) throws(AudioInputError) {
+        let log = file.log
+        if let missingBytes = log.missingAudioBytes {
+            guard let bytesPerFrame = file.bytesPerFrame, let present = file.frames else {
+                throw .incompleteStream(path: file.path)
+            }
+            // Rounding up counts a frame cut in the middle as announced but not present.
+            let missingFrames = missingBytes / bytesPerFrame + (missingBytes % bytesPerFrame == 0 ? 0 : 1)
+            let (announced, overflow) = present.addingReportingOverflow(missingFrames)
+            guard !overflow else { throw .incompleteStream(path: file.path) }
+            throw .truncated(path: file.path, announcedFrames: announced, presentFrames: present)
+        }
+        if log.reportsUnexpectedEnd {
+            throw .incompleteStream(path: file.path)
+        }
+    }
+
+    /// Keeps samples within -1...1, replacing anything that is not a finite number by silence.
+    private static func limited(_ samples: [Float]) -> [Float] {
+        samples.map { $0.isFinite ? min(max($0, -1), 1) : 0 }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What a path names on disk, as far as finding and opening audio files is concerned.
+/// Symbolic links are followed.
+enum FileSystemEntry: Equatable {
+    /// Nothing exists at the path.
+    case missing
+    /// The path cannot be examined because a folder on the way may not be searched.
+    case inaccessible
+    /// A folder, identified by device and inode so that a walk notices a link leading back up.
+    case directory(device: UInt64, inode: UInt64)
+    /// A regular file of the given size.
+    case regularFile(byteCount: Int64)
+    /// A pipe, device or socket, left for libsndfile to deal with.
+    case special
+
+    init(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            self = (errno == EACCES || errno == EPERM) ? .inaccessible : .missing
+            return
+        }
+        switch status.st_mode & mode_t(S_IFMT) {
+        case mode_t(S_IFDIR):
+            self = .directory(
+                device: UInt64(truncatingIfNeeded: status.st_dev),
+                inode: UInt64(truncatingIfNeeded: status.st_ino))
+        case mode_t(S_IFREG):
+            self = .regularFile(byteCount: Int64(status.st_size))
+        default:
+            self = .special
+        }
+    }
+
+    /// Whether this process may read the file, or list the folder, at `path`.
+    static func mayRead(_ path: String, isFolder: Bool = false) -> Bool {
+        access(path, isFolder ? R_OK | X_OK : R_OK) == 0
+    }
+}

@@ -1,0 +1,131 @@
+import CSndFile
+import Foundation
+
+/// An audio file opened for reading through libsndfile.
+///
+/// The only owner of its `SNDFILE*`, which is closed in deinit and never handed out.
+final class SoundFile {
+    let path: String
+    /// Source sample rate in Hz, as the header states it.
+    let sampleRate: Int
+    /// Interleaved channels per frame, as the header states it.
+    let channels: Int
+    /// Frames in the file; nil when libsndfile does not know (it reports `SF_COUNT_MAX`).
+    let frames: Int?
+    /// libsndfile's format code: major format ORed with subtype.
+    let format: Int32
+    private let handle: OpaquePointer
+    /// Frames handed out so far, to say where in the file a read error happened.
+    private var framesRead = 0
+
+    /// libsndfile reports why `sf_open` failed through process-wide state, so opening is
+    /// serialised to keep one thread's message from being read by another.
+    private static let openLock = NSLock()
+
+    /// Opens `path`, telling apart the ways a path can fail to be a readable audio file.
+    init(path: String) throws(AudioInputError) {
+        switch FileSystemEntry(path: path) {
+        case .missing:
+            throw .noSuchFile(path: path)
+        case .inaccessible:
+            throw .permissionDenied(path: path)
+        case .directory:
+            throw .isDirectory(path: path)
+        case .regularFile(let byteCount) where byteCount == 0:
+            throw .emptyFile(path: path)
+        case .regularFile, .special:
+            break
+        }
+        guard FileSystemEntry.mayRead(path) else { throw .permissionDenied(path: path) }
+
+        var info = SF_INFO()
+        let (opened, failure) = Self.openLock.withLock {
+            let opened = sf_open(path, Int32(SFM_READ), &info)
+            return (opened, opened == nil ? Self.message(sf_strerror(nil)) : "")
+        }
+        guard let opened else { throw .notAudio(path: path, reason: failure) }
+
+        self.path = path
+        self.handle = opened
+        self.sampleRate = Int(info.samplerate)
+        self.channels = Int(info.channels)
+        // SF_COUNT_MAX (a macro Swift does not import) stands for an unknown length.
+        self.frames = info.frames == sf_count_t.max || info.frames < 0 ? nil : Int(exactly: info.frames)
+        self.format = info.format
+    }
+
+    deinit {
+        sf_close(handle)
+    }
+
+    /// Container and encoding as libsndfile names them, e.g. "WAV (Microsoft), Signed 16 bit PCM".
+    var formatName: String {
+        let container = Self.name(ofFormat: format & Int32(SF_FORMAT_TYPEMASK))
+        let encoding = Self.name(ofFormat: format & Int32(SF_FORMAT_SUBMASK))
+        switch (container, encoding) {
+        case (let container?, let encoding?): return "\(container), \(encoding)"
+        case (let name?, nil), (nil, let name?): return name
+        case (nil, nil): return "unknown format 0x\(String(format, radix: 16))"
+        }
+    }
+
+    /// Bytes per frame for encodings with a fixed sample width; nil for compressed ones.
+    var bytesPerFrame: Int? {
+        let bytesPerSample: Int
+        switch format & Int32(SF_FORMAT_SUBMASK) {
+        case Int32(SF_FORMAT_PCM_S8), Int32(SF_FORMAT_PCM_U8), Int32(SF_FORMAT_ULAW), Int32(SF_FORMAT_ALAW):
+            bytesPerSample = 1
+        case Int32(SF_FORMAT_PCM_16):
+            bytesPerSample = 2
+        case Int32(SF_FORMAT_PCM_24):
+            bytesPerSample = 3
+        case Int32(SF_FORMAT_PCM_32), Int32(SF_FORMAT_FLOAT):
+            bytesPerSample = 4
+        case Int32(SF_FORMAT_DOUBLE):
+            bytesPerSample = 8
+        default:
+            return nil
+        }
+        return bytesPerSample * channels
+    }
+
+    /// What libsndfile noted while parsing the header.
+    var log: SoundFileLog {
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        let capacity = Int32(buffer.count)
+        _ = sf_command(handle, Int32(SFC_GET_LOG_INFO), &buffer, capacity)
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return SoundFileLog(text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Reads up to `maxFrames` frames as interleaved samples in -1...1 (floating-point
+    /// files may exceed it); empty at end of file.
+    func read(maxFrames: Int) throws(AudioInputError) -> [Float] {
+        let sampleCapacity = maxFrames * channels
+        let samples = [Float](unsafeUninitializedCapacity: sampleCapacity) { buffer, initialized in
+            let got = sf_readf_float(handle, buffer.baseAddress, sf_count_t(maxFrames))
+            initialized = Int(clamping: max(0, min(got, sf_count_t(maxFrames)))) * channels
+        }
+        guard sf_error(handle) == Int32(SF_ERR_NO_ERROR) else {
+            throw .readFailed(
+                path: path, seconds: Double(framesRead) / Double(sampleRate),
+                reason: Self.message(sf_strerror(handle)))
+        }
+        framesRead += samples.count / channels
+        return samples
+    }
+
+    private static func name(ofFormat code: Int32) -> String? {
+        var info = SF_FORMAT_INFO()
+        info.format = code
+        let size = Int32(MemoryLayout<SF_FORMAT_INFO>.size)
+        guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &info, size) == 0, let name = info.name else {
+            return nil
+        }
+        return String(cString: name)
+    }
+
+    private static func message(_ text: UnsafePointer<CChar>?) -> String {
+        text.map { String(cString: $0) } ?? "libsndfile gave no reason"
+    }
+}

@@ -1,0 +1,17 @@
+/// Why a benchmark could not run.
+public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
+    /// A labels file or one of its lines is wrong; `origin` is `file:line`.
+    case labels(origin: String, problem: String)
+    /// Audio could not be read or detection failed.
+    case audio(String)
+    /// Nothing to measure.
+    case nothingToMeasure(String)
+
+    public var description: String {
+        switch self {
+        case .labels(let origin, let problem): "\(origin): \(problem)"
+        case .audio(let message): message
+        case .nothingToMeasure(let message): message
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import HotwordDetection
+
+/// What to measure: labelled positives, negatives, keywords and sensitivities.
+public struct BenchmarkPlan: Sendable {
+    /// Every labelled keyword; the files they name are played in order of first appearance.
+    public var labels: [KeywordLabel]
+    /// Files with no keyword, played as one stream for false alarms.
+    public var negatives: [String]
+    /// Keyphrases to measure; each is run on its own, on the files labelled with it.
+    public var keywords: [String]
+    /// Sensitivities to sweep.
+    public var sensitivities: [Double]
+    /// Start every file as a fresh stream instead of one continuous stream.
+    public var resetBetweenFiles: Bool
+    /// Gain and model files for every spotter (its keywords are replaced per run).
+    public var spotter: KeywordSpotterConfiguration
+    /// The false-alarm rate an operating point must meet.
+    public var targetFalseAlarmsPerHour: Double
+
+    public init(labels: [KeywordLabel], negatives: [String], keywords: [String], sensitivities: [Double],
+                resetBetweenFiles: Bool = false, spotter: KeywordSpotterConfiguration = KeywordSpotterConfiguration(),
+                targetFalseAlarmsPerHour: Double = 1) {
+        self.labels = labels
+        self.negatives = negatives
+        self.keywords = keywords
+        self.sensitivities = sensitivities
+        self.resetBetweenFiles = resetBetweenFiles
+        self.spotter = spotter
+        self.targetFalseAlarmsPerHour = targetFalseAlarmsPerHour
+    }
+
+    /// The files that hold labels of `keyword`, in order of first appearance.
+    func positiveFiles(for keyword: String) -> [String] {
+        var seen = Set<String>()
+        return labels.filter { $0.keyword == keyword }.map(\.file).filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Pipeline
+
+/// All rows of a benchmark run, with the operating point per keyword.
+public struct BenchmarkResult: Sendable {
+    public var rows: [BenchmarkRow]
+    public var targetFalseAlarmsPerHour: Double
+    public var peakResidentBytes: Int?
+    public var wallSeconds: Double
+
+    /// Per keyword, the row with the fewest misses among those at or below the target
+    /// false-alarm rate (the highest sensitivity on a tie); nil when none meets it or the
+    /// rate is unknown.
+    public func operatingPoint(for keyword: String) -> BenchmarkRow? {
+        rows.filter { $0.keyword == keyword && ($0.falseAlarmsPerHour ?? .infinity) <= targetFalseAlarmsPerHour }
+            .max { ($0.score.hits, $0.sensitivity) < ($1.score.hits, $1.sensitivity) }
+    }
+
+    /// Keywords in the order they appear in the rows.
+    public var keywords: [String] {
+        var seen = Set<String>()
+        return rows.map(\.keyword).filter { seen.insert($0).inserted }
+    }
+
+    /// A table for a terminal.
+    public var table: String {
+        var lines = ["keyword      S     hits     miss    FA neg   FA/h     FA pos  lat p50  lat p95  lat max  RTF"]
+        for row in rows {
+            let score = row.score
+            lines.append([
+                row.keyword.padding(toLength: 11, withPad: " ", startingAt: 0),
+                String(format: "%5.2f", row.sensitivity),
+                "\(score.hits)/\(score.labels)".leftPadded(8),
+                String(format: "%6.1f %%", score.missRate * 100),
+                (row.negativeFalseAlarms.map(String.init) ?? "-").leftPadded(7),
+                (row.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "unknown").leftPadded(8),
+                "\(score.falseAlarmsInPositives)".leftPadded(7),
+                Self.seconds(score.latency(quantile: 0.5)),
+                Self.seconds(score.latency(quantile: 0.95)),
+                Self.seconds(score.latencies.last),
+                String(format: "%.4f", row.realTimeFactor),
+            ].joined(separator: "  "))
+        }
+        lines.append("")
+        for keyword in keywords {
+            if let point = operatingPoint(for: keyword) {
+                lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use sensitivity \(point.sensitivity): miss rate \(String(format: "%.1f", point.score.missRate * 100)) %, \(point.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "?") FA/h")
+            } else {
+                lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : "")")
+            }
+        }
+        lines.append("peak RSS \(peakResidentBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown"), wall time \(String(format: "%.1f", wallSeconds)) s")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The result as one JSON object.
+    public var json: JSONValue {
+        .object([
+            ("type", .string("bench")),
+            ("target_fa_per_hour", .number(targetFalseAlarmsPerHour)),
+            ("peak_rss_bytes", peakResidentBytes.map(JSONValue.integer) ?? .null),
+            ("wall_s", .number(wallSeconds)),
+            ("rows", .array(rows.map { row in
+                .object([
+                    ("keyword", .string(row.keyword)),
+                    ("sensitivity", .number(row.sensitivity)),
+                    ("hits", .integer(row.score.hits)),
+                    ("labels", .integer(row.score.labels)),
+                    ("misses", .integer(row.score.misses)),
+                    ("miss_rate", .number(row.score.missRate)),
+                    ("false_alarms", row.negativeFalseAlarms.map(JSONValue.integer) ?? .null),
+                    ("negative_hours", row.negativeHours.map(JSONValue.number) ?? .null),
+                    ("fa_per_hour", row.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
+                    ("false_alarms_in_positives", .integer(row.score.falseAlarmsInPositives)),
+                    ("latency_p50_s", row.score.latency(quantile: 0.5).map(JSONValue.number) ?? .null),
+                    ("latency_p95_s", row.score.latency(quantile: 0.95).map(JSONValue.number) ?? .null),
+                    ("latency_max_s", row.score.latencies.last.map(JSONValue.number) ?? .null),
+                    ("rtf", .number(row.realTimeFactor)),
+                ])
+            })),
+            ("operating_points", .array(keywords.map { keyword in
+                let point = operatingPoint(for: keyword)
+                return .object([
+                    ("keyword", .string(keyword)),
+                    ("sensitivity", point.map { .number($0.sensitivity) } ?? .null),
+                    ("miss_rate", point.map { .number($0.score.missRate) } ?? .null),
+                    ("fa_per_hour", point?.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
+                ])
+            })),
+        ])
+    }
+
+    private static func seconds(_ value: Double?) -> String {
+        (value.map { String(format: "%.3f", $0) } ?? "-").leftPadded(7)
+    }
+
+    private static func rate(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` columns.
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,18 @@
+/// The figures of one keyword at one sensitivity.
+public struct BenchmarkRow: Sendable, Equatable {
+    public var keyword: String
+    public var sensitivity: Double
+    /// Hits, misses, false alarms in the positive stream and latencies.
+    public var score: DetectionScore
+    /// False alarms on the negative stream and its length; nil when there were no negatives.
+    public var negativeFalseAlarms: Int?
+    public var negativeHours: Double?
+    /// CPU seconds per second of audio over both streams.
+    public var realTimeFactor: Double
+
+    /// False alarms per hour of negative audio; nil (unknown, not zero) with no negatives.
+    public var falseAlarmsPerHour: Double? {
+        guard let negativeFalseAlarms, let negativeHours, negativeHours > 0 else { return nil }
+        return Double(negativeFalseAlarms) / negativeHours
+    }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import HotwordDetection
+import Pipeline
+
+/// Runs a `BenchmarkPlan`: one spotter per keyword and sensitivity, each on its own thread.
+public enum BenchmarkRunner {
+    /// Every row of the plan, sorted by keyword and sensitivity. `progress` is called from
+    /// worker threads with a line for a person.
+    public static func run(_ plan: BenchmarkPlan, progress: @Sendable (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkResult {
+        guard !plan.keywords.isEmpty, !plan.sensitivities.isEmpty else {
+            throw .nothingToMeasure("no keyword or no sensitivity to measure")
+        }
+        for keyword in plan.keywords where plan.positiveFiles(for: keyword).isEmpty && plan.negatives.isEmpty {
+            throw .nothingToMeasure("no labelled audio and no negatives for \"\(keyword)\"")
+        }
+        let jobs = plan.keywords.flatMap { keyword in plan.sensitivities.map { (keyword, $0) } }
+        let results = ResultSlots(count: jobs.count)
+        let wallStart = DispatchTime.now()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let (keyword, sensitivity) = jobs[index]
+            let finished = results.store(index, Result { () throws(BenchmarkError) -> BenchmarkRow in
+                try measure(plan, keyword: keyword, sensitivity: sensitivity)
+            })
+            progress("bench: \(keyword) at sensitivity \(sensitivity) done (\(finished)/\(jobs.count))")
+        }
+        let rows = try results.values().sorted { ($0.keyword, $0.sensitivity) < ($1.keyword, $1.sensitivity) }
+        let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
+        return BenchmarkResult(rows: rows, targetFalseAlarmsPerHour: plan.targetFalseAlarmsPerHour,
+                               peakResidentBytes: MemoryUsage.peakResidentBytes(), wallSeconds: wallSeconds)
+    }
+
+    private static func measure(_ plan: BenchmarkPlan, keyword: String, sensitivity: Double) throws(BenchmarkError) -> BenchmarkRow {
+        var configuration = plan.spotter
+        configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivity)]
+        let spotter: KeywordSpotter
+        do {
+            spotter = try KeywordSpotter(configuration: configuration)
+        } catch {
+            throw .audio(String(describing: error))
+        }
+        let files = plan.positiveFiles(for: keyword)
+        let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles)
+        var streamLabels: [(start: Double, end: Double)] = []
+        for label in plan.labels where label.keyword == keyword {
+            guard let placement = positive.placements[label.file] else { continue }
+            if label.end > placement.duration + 0.01 {
+                throw .labels(origin: label.origin, problem: "end_s \(label.end) is past the end of \(label.file) (\((placement.duration * 1000).rounded() / 1000) s)")
+            }
+            streamLabels.append((placement.start + label.start, placement.start + label.end))
+        }
+        let score = DetectionScore(detections: positive.hits.map(\.time), labels: streamLabels)
+        var negativeFalseAlarms: Int?
+        var negativeHours: Double?
+        var cpu = positive.cpuSeconds
+        var audio = positive.audioSeconds
+        if !plan.negatives.isEmpty {
+            do { try spotter.reset() } catch { throw .audio(String(describing: error)) }
+            let negative = try StreamRun.run(files: plan.negatives, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles)
+            negativeFalseAlarms = negative.hits.count
+            negativeHours = negative.audioSeconds / 3600
+            cpu += negative.cpuSeconds
+            audio += negative.audioSeconds
+        }
+        return BenchmarkRow(keyword: keyword, sensitivity: sensitivity, score: score,
+                            negativeFalseAlarms: negativeFalseAlarms, negativeHours: negativeHours,
+                            realTimeFactor: audio > 0 ? cpu / audio : 0)
+    }
+}
+
+/// Results written by worker threads, one slot each, behind a lock.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<BenchmarkRow, BenchmarkError>?]
+    private var finished = 0
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// Keeps `result` and returns how many slots are filled now.
+    func store(_ index: Int, _ result: Result<BenchmarkRow, BenchmarkError>) -> Int {
+        lock.withLock {
+            slots[index] = result
+            finished += 1
+            return finished
+        }
+    }
+
+    func values() throws(BenchmarkError) -> [BenchmarkRow] {
+        let results = lock.withLock { slots.compactMap { $0 } }
+        var rows: [BenchmarkRow] = []
+        for result in results { rows.append(try result.get()) }
+        return rows
+    }
+}

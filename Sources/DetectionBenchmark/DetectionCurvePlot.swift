@@ -1,0 +1,66 @@
+import Foundation
+
+/// An SVG plot of miss rate against false alarms per hour across sensitivities, one curve per
+/// keyword, each point marked with its sensitivity.
+public struct DetectionCurvePlot {
+    public let result: BenchmarkResult
+
+    public init(result: BenchmarkResult) { self.result = result }
+
+    private let width = 640.0, height = 420.0
+    private let left = 70.0, right = 150.0, top = 40.0, bottom = 60.0
+    private let colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+
+    /// The plot as an SVG document. Rows with an unknown false-alarm rate are left out.
+    public var svg: String {
+        let plotted = result.rows.filter { $0.falseAlarmsPerHour != nil }
+        let maxRate = max(plotted.compactMap(\.falseAlarmsPerHour).max() ?? 1, result.targetFalseAlarmsPerHour) * 1.1
+        let maxMiss = min(100, max(10, (plotted.map { $0.score.missRate * 100 }.max() ?? 10) * 1.1))
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        func x(_ rate: Double) -> Double { left + rate / maxRate * plotWidth }
+        func y(_ miss: Double) -> Double { top + plotHeight - miss / maxMiss * plotHeight }
+
+        var parts: [String] = [
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
+            "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+            "<text x=\"\(left)\" y=\"22\" font-size=\"15\">Miss rate against false alarms per hour</text>",
+            line(x(0), y(0), x(maxRate), y(0), "black"),
+            line(x(0), y(0), x(0), y(maxMiss), "black"),
+            "<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 15)\" text-anchor=\"middle\">false alarms per hour</text>",
+            "<text transform=\"translate(18 \(top + plotHeight / 2)) rotate(-90)\" text-anchor=\"middle\">miss rate (%)</text>",
+        ]
+        for step in 0...5 {
+            let rate = maxRate * Double(step) / 5, miss = maxMiss * Double(step) / 5
+            parts.append("<text x=\"\(format(x(rate)))\" y=\"\(format(y(0) + 18))\" text-anchor=\"middle\">\(String(format: "%.1f", rate))</text>")
+            parts.append("<text x=\"\(format(left - 8))\" y=\"\(format(y(miss) + 4))\" text-anchor=\"end\">\(String(format: "%.0f", miss))</text>")
+            parts.append(line(x(0), y(miss), x(maxRate), y(miss), "#e5e5e5"))
+        }
+        parts.append(line(x(result.targetFalseAlarmsPerHour), y(0), x(result.targetFalseAlarmsPerHour), y(maxMiss), "#999999", dashed: true))
+        for (index, keyword) in result.keywords.enumerated() {
+            let colour = colours[index % colours.count]
+            let points = plotted.filter { $0.keyword == keyword }.sorted { $0.sensitivity < $1.sensitivity }
+            let path = points.map { "\(format(x($0.falseAlarmsPerHour ?? 0))),\(format(y($0.score.missRate * 100)))" }.joined(separator: " ")
+            parts.append("<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(path)\"/>")
+            for point in points {
+                let px = x(point.falseAlarmsPerHour ?? 0), py = y(point.score.missRate * 100)
+                parts.append("<circle cx=\"\(format(px))\" cy=\"\(format(py))\" r=\"3.5\" fill=\"\(colour)\"/>")
+                parts.append("<text x=\"\(format(px + 5))\" y=\"\(format(py - 5))\" font-size=\"10\" fill=\"\(colour)\">\(point.sensitivity)</text>")
+            }
+            let legendY = top + 20 * Double(index)
+            parts.append(line(width - right + 15, legendY, width - right + 40, legendY, colour))
+            parts.append("<text x=\"\(format(width - right + 46))\" y=\"\(format(legendY + 4))\">\(escaped(keyword))</text>")
+        }
+        parts.append("</svg>")
+        return parts.joined(separator: "\n") + "\n"
+    }
+
+    private func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ colour: String, dashed: Bool = false) -> String {
+        "<line x1=\"\(format(x1))\" y1=\"\(format(y1))\" x2=\"\(format(x2))\" y2=\"\(format(y2))\" stroke=\"\(colour)\"\(dashed ? " stroke-dasharray=\"4 3\"" : "")/>"
+    }
+
+    private func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    private func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Reads tab-separated keyword labels with a header naming the columns `keyword`, `start_s`,
+/// `end_s` and, unless every row belongs to one given audio file, `file` (relative to the
+/// labels file's folder).
+public enum LabelFile {
+    /// The labels of `path`; with `audio`, every row belongs to that file and `file` is not read.
+    public static func read(_ path: String, audio: String? = nil) throws(BenchmarkError) -> [KeywordLabel] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .labels(origin: path, problem: "cannot read the labels file")
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        guard let header = lines.first, !header.isEmpty else {
+            throw .labels(origin: "\(path):1", problem: "empty labels file: expected a header with keyword, start_s, end_s and file")
+        }
+        let columns = header.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        func column(_ name: String) throws(BenchmarkError) -> Int {
+            guard let index = columns.firstIndex(of: name) else {
+                throw .labels(origin: "\(path):1", problem: "missing column \"\(name)\" (header has: \(columns.joined(separator: ", ")))")
+            }
+            return index
+        }
+        let keywordColumn = try column("keyword")
+        let startColumn = try column("start_s")
+        let endColumn = try column("end_s")
+        let fileColumn = audio == nil ? try column("file") : nil
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+
+        var labels: [KeywordLabel] = []
+        for (index, line) in lines.enumerated().dropFirst() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let origin = "\(path):\(index + 1)"
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let needed = [keywordColumn, startColumn, endColumn, fileColumn ?? 0].max() ?? 0
+            guard fields.count > needed else {
+                throw .labels(origin: origin, problem: "\(fields.count) columns, the header names \(columns.count)")
+            }
+            guard let start = Double(fields[startColumn]), let end = Double(fields[endColumn]), start.isFinite, end.isFinite else {
+                throw .labels(origin: origin, problem: "start_s and end_s must be numbers (got \"\(fields[startColumn])\", \"\(fields[endColumn])\")")
+            }
+            guard start >= 0, end > start else {
+                throw .labels(origin: origin, problem: "need 0 ≤ start_s < end_s (got \(start), \(end))")
+            }
+            let keyword = fields[keywordColumn].trimmingCharacters(in: .whitespaces)
+            guard !keyword.isEmpty else { throw .labels(origin: origin, problem: "empty keyword") }
+            let file = audio ?? folder.appendingPathComponent(fields[fileColumn ?? 0]).standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw .labels(origin: origin, problem: "unknown file \(file)")
+            }
+            labels.append(KeywordLabel(file: file, keyword: keyword.lowercased(), start: start, end: end, origin: origin))
+        }
+        try checkOverlaps(labels)
+        return labels
+    }
+
+    private static func checkOverlaps(_ labels: [KeywordLabel]) throws(BenchmarkError) {
+        for (_, group) in Dictionary(grouping: labels, by: \.file) {
+            let sorted = group.sorted { $0.start < $1.start }
+            for (earlier, later) in zip(sorted, sorted.dropFirst()) where later.start < earlier.end {
+                throw .labels(origin: later.origin, problem: "overlaps the label at \(earlier.origin)")
+            }
+        }
+    }
+}

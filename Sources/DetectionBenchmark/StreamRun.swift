@@ -1,0 +1,51 @@
+import AudioInput
+import HotwordDetection
+import Pipeline
+
+/// What one detector heard over a sequence of files played as one stream.
+public struct StreamRun: Sendable {
+    /// Where each file starts in the stream (seconds) and how long it is.
+    public var placements: [String: (start: Double, duration: Double)]
+    /// Every hit, with times on the stream.
+    public var hits: [HotwordEvent]
+    /// Seconds of audio in the stream.
+    public var audioSeconds: Double
+    /// CPU seconds the detecting thread spent (reading, converting and detecting).
+    public var cpuSeconds: Double
+
+    /// Plays `files` in order through `detector`; with `resetBetweenFiles` each file starts a
+    /// fresh stream (a live stream never does that, so it is off by default).
+    public static func run(files: [String], detector: HotwordDetector, resetBetweenFiles: Bool = false,
+                           frameLength: Int = 480) throws(BenchmarkError) -> StreamRun {
+        var run = StreamRun(placements: [:], hits: [], audioSeconds: 0, cpuSeconds: 0)
+        let startCPU = CPUClock.threadSeconds()
+        var streamSamples = 0
+        var detectorOrigin = 0
+        do {
+            for file in files {
+                if resetBetweenFiles {
+                    try detector.reset()
+                    detectorOrigin = streamSamples
+                }
+                let reader = try AudioFileReader(path: file, frameLength: frameLength)
+                let fileStart = streamSamples
+                while let frame = try reader.nextFrame() {
+                    streamSamples += frame.count
+                    for hit in try detector.process(frame) {
+                        let shifted = HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
+                                                 endSample: hit.endSample + detectorOrigin,
+                                                 detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
+                        run.hits.append(HotwordEvent(hit: shifted, sampleRate: pipelineSampleRate, file: file))
+                    }
+                }
+                run.placements[file] = (Double(fileStart) / Double(pipelineSampleRate),
+                                        Double(streamSamples - fileStart) / Double(pipelineSampleRate))
+            }
+        } catch {
+            throw .audio(String(describing: error))
+        }
+        run.audioSeconds = Double(streamSamples) / Double(pipelineSampleRate)
+        run.cpuSeconds = CPUClock.threadSeconds() - startCPU
+        return run
+    }
+}

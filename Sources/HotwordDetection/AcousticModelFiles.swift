@@ -1,0 +1,42 @@
+import Foundation
+
+/// Where the PocketSphinx model files are: the acoustic model, the general dictionary and the
+/// project's own keyword dictionary.
+public struct AcousticModelFiles: Sendable, Equatable {
+    /// Debian package that provides the acoustic model and the general dictionary.
+    public static let modelPackage = "pocketsphinx-en-us"
+    /// Where `pocketsphinx-en-us` installs the US English model.
+    public static let debianModelFolder = "/usr/share/pocketsphinx/model/en-us"
+
+    /// Folder of the acoustic model (holds `mdef`, `means`, `noisedict`, ...).
+    public var acousticModel: String
+    /// The general pronunciation dictionary (CMUdict format).
+    public var generalDictionary: String
+    /// The project's dictionary of keyphrase words, read before the general one.
+    public var keywordDictionary: String?
+
+    public init(acousticModel: String = debianModelFolder + "/en-us",
+                generalDictionary: String = debianModelFolder + "/cmudict-en-us.dict",
+                keywordDictionary: String? = nil) {
+        self.acousticModel = acousticModel
+        self.generalDictionary = generalDictionary
+        self.keywordDictionary = keywordDictionary
+    }
+
+    /// Checks that every file is there, naming the first one that is not.
+    public func validate() throws(HotwordDetectionError) {
+        let fileManager = FileManager.default
+        for required in ["mdef", "means", "variances", "transition_matrices", "noisedict"] {
+            let path = acousticModel + "/" + required
+            if !fileManager.fileExists(atPath: path) {
+                throw .modelFileMissing(path: path, package: Self.modelPackage)
+            }
+        }
+        if !fileManager.fileExists(atPath: generalDictionary) {
+            throw .modelFileMissing(path: generalDictionary, package: Self.modelPackage)
+        }
+        if let keywordDictionary, !fileManager.fileExists(atPath: keywordDictionary) {
+            throw .modelFileMissing(path: keywordDictionary, package: "susi-listen (its Models/ folder)")
+        }
+    }
+}

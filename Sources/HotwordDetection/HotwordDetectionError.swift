@@ -1,0 +1,40 @@
+/// Why a detector could not be set up or could not go on.
+public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
+    /// A model file or folder is missing; `package` is the Debian package that provides it.
+    case modelFileMissing(path: String, package: String)
+    /// A keyphrase holds no word at all.
+    case emptyKeyphrase
+    /// A word has no pronunciation in any dictionary.
+    case unknownWord(word: String, keyphrase: String, dictionaries: [String])
+    /// A dictionary line could not be understood.
+    case malformedDictionary(path: String, line: Int, text: String)
+    /// The same keyphrase was configured twice.
+    case duplicateKeyphrase(String)
+    /// Sensitivity outside 0...1 (or NaN).
+    case invalidSensitivity(Double)
+    /// Gain not a finite number above zero.
+    case invalidGain(Double)
+    /// PocketSphinx refused the configuration or failed while decoding.
+    case decoderFailure(String)
+
+    public var description: String {
+        switch self {
+        case .modelFileMissing(let path, let package):
+            return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
+        case .emptyKeyphrase:
+            return "empty keyphrase: give at least one word"
+        case .unknownWord(let word, let keyphrase, let dictionaries):
+            return "no pronunciation for \"\(word)\" in keyphrase \"\(keyphrase)\" (looked in \(dictionaries.joined(separator: ", "))); add a line \"\(word) PHONES\" to Models/keywords.dict"
+        case .malformedDictionary(let path, let line, let text):
+            return "\(path):\(line): not a dictionary line (WORD PHONE...): \(text)"
+        case .duplicateKeyphrase(let keyphrase):
+            return "keyphrase \"\(keyphrase)\" given more than once"
+        case .invalidSensitivity(let value):
+            return "sensitivity \(value) is outside 0...1"
+        case .invalidGain(let value):
+            return "gain \(value) must be a finite number above 0"
+        case .decoderFailure(let reason):
+            return "PocketSphinx: \(reason)"
+        }
+    }
+}

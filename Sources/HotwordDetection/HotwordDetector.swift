@@ -1,0 +1,32 @@
+/// A keyword heard in the stream.
+public struct HotwordHit: Sendable, Equatable {
+    /// The keyphrase as configured (for example `susi`).
+    public let keyword: String
+    /// First sample of the spoken keyword, counted from the start of the stream (or the last reset).
+    public let startSample: Int
+    /// Sample just past the end of the spoken keyword, on the same count.
+    public let endSample: Int
+    /// Sample count at which the detector reported the hit: the end of the frame that completed it.
+    public let detectionSample: Int
+    /// How far the keyword's score cleared the alternatives, as log10 of the likelihood ratio.
+    public let score: Double
+
+    public init(keyword: String, startSample: Int, endSample: Int, detectionSample: Int, score: Double) {
+        self.keyword = keyword
+        self.startSample = startSample
+        self.endSample = endSample
+        self.detectionSample = detectionSample
+        self.score = score
+    }
+}
+
+/// Hears keywords in 16 kHz mono `Float` frames.
+///
+/// A detector knows nothing of where the frames come from; it counts the samples it is given,
+/// so every hit is placed on the stream's own sample count.
+public protocol HotwordDetector: AnyObject {
+    /// Feeds one frame (any length, samples in -1...1 before gain) and returns the hits it completed.
+    func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit]
+    /// Forgets the stream so far: the sample count starts again at zero.
+    func reset() throws(HotwordDetectionError)
+}

@@ -1,0 +1,137 @@
+import CPocketSphinx
+import Foundation
+
+/// PocketSphinx keyword spotting behind the `HotwordDetector` protocol.
+///
+/// Owns one PocketSphinx decoder and frees it in `deinit`. Only the keyphrase words are loaded
+/// into the decoder's dictionary, so start-up takes milliseconds. Voice-activity detection inside
+/// PocketSphinx is off, so its frame numbers stay on the stream's own sample count.
+public final class KeywordSpotter: HotwordDetector {
+    /// PocketSphinx analyses 100 frames a second at 16 kHz.
+    static let samplesPerFrame = 160
+
+    /// The keyphrases with the thresholds they were given.
+    public let thresholds: [KeywordThreshold]
+    private let decoder: OpaquePointer
+    private let converter: SampleConverter
+    /// Samples fed since the stream (or the last reset) began.
+    private var samplesSeen = 0
+    /// Sample count at which the current PocketSphinx utterance began.
+    private var utteranceStartSample = 0
+
+    public init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
+        try configuration.validate()
+        try configuration.modelFiles.validate()
+        let dictionaries = [configuration.modelFiles.keywordDictionary, configuration.modelFiles.generalDictionary].compactMap { $0 }
+        let lexicon = try PronunciationLexicon(keyphrases: configuration.keywords.map(\.keyphrase), dictionaries: dictionaries)
+        thresholds = configuration.keywords.map { setting in
+            let keyphrase = PronunciationLexicon.words(of: setting.keyphrase).joined(separator: " ")
+            return KeywordThreshold(keyphrase: keyphrase, sensitivity: setting.sensitivity,
+                                    phoneCount: lexicon.phoneCount(of: keyphrase))
+        }
+        converter = SampleConverter(gain: Float(configuration.gain))
+        decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
+                                       lexicon: lexicon, thresholds: thresholds)
+        guard ps_start_utt(decoder) == 0 else {
+            ps_free(decoder)
+            throw .decoderFailure("could not start an utterance")
+        }
+    }
+
+    deinit {
+        ps_end_utt(decoder)
+        ps_free(decoder)
+    }
+
+    public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
+        let samples = converter.int16Samples(frame)
+        let processed = samples.withUnsafeBufferPointer { buffer in
+            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
+        }
+        guard processed >= 0 else { throw .decoderFailure("could not process audio") }
+        samplesSeen += samples.count
+        let hits = detectedHits()
+        if !hits.isEmpty { try restartUtterance() }
+        return hits
+    }
+
+    public func reset() throws(HotwordDetectionError) {
+        try restartUtterance()
+        samplesSeen = 0
+        utteranceStartSample = 0
+    }
+
+    /// The keyphrases PocketSphinx reports in the current utterance, placed on the stream's count.
+    private func detectedHits() -> [HotwordHit] {
+        var bestScore: Int32 = 0
+        guard let hypothesis = ps_get_hyp(decoder, &bestScore), hypothesis.pointee != 0 else { return [] }
+        let logMath = ps_get_logmath(decoder)
+        var hits: [HotwordHit] = []
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            var startFrame: Int32 = 0
+            var endFrame: Int32 = 0
+            ps_seg_frames(current, &startFrame, &endFrame)
+            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
+            if let word = ps_seg_word(current) {
+                hits.append(HotwordHit(
+                    keyword: String(cString: word).trimmingCharacters(in: .whitespaces),
+                    startSample: Int(startFrame) * Self.samplesPerFrame,
+                    endSample: (Int(endFrame) + 1) * Self.samplesPerFrame,
+                    detectionSample: samplesSeen,
+                    score: Self.log10Ratio(probability, logMath: logMath)))
+            }
+            segment = ps_seg_next(current)
+        }
+        return hits
+    }
+
+    /// PocketSphinx (5prealpha) reports a detection's keyword-versus-phone-loop score less a
+    /// constant of 1500, in the log base of `logMath` shifted down by its 10-bit senone-score
+    /// shift; this gives log10 of the likelihood ratio, the scale the threshold is set on.
+    private static func log10Ratio(_ score: Int32, logMath: OpaquePointer?) -> Double {
+        let reportedOffset = 1500.0
+        let base = logMath.map { logmath_get_base($0) } ?? 1.0001
+        return (Double(score) + reportedOffset) * 1024 * log10(base)
+    }
+
+    private func restartUtterance() throws(HotwordDetectionError) {
+        guard ps_end_utt(decoder) == 0, ps_start_utt(decoder) == 0 else {
+            throw .decoderFailure("could not restart the utterance")
+        }
+        utteranceStartSample = samplesSeen
+    }
+
+    private static func makeDecoder(acousticModel: String, lexicon: PronunciationLexicon,
+                                    thresholds: [KeywordThreshold]) throws(HotwordDetectionError) -> OpaquePointer {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("susi-listen-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dictionaryPath = folder.appendingPathComponent("keywords.dict").path
+        let keyphrasePath = folder.appendingPathComponent("keyphrases.kws").path
+        let keyphraseText = thresholds.map { "\($0.keyphrase) /\($0.thresholdText)/" }.joined(separator: "\n") + "\n"
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try lexicon.dictionaryText.write(toFile: dictionaryPath, atomically: true, encoding: .utf8)
+            try keyphraseText.write(toFile: keyphrasePath, atomically: true, encoding: .utf8)
+        } catch {
+            throw .decoderFailure("could not write its keyphrase files in \(folder.path): \(error.localizedDescription)")
+        }
+        let arguments = [
+            "-hmm", acousticModel,
+            "-dict", dictionaryPath,
+            "-kws", keyphrasePath,
+            "-remove_silence", "no",
+            "-logfn", "/dev/null",
+        ]
+        guard let config = DecoderArguments.parse(arguments) else {
+            throw .decoderFailure("rejected the arguments \(arguments.joined(separator: " "))")
+        }
+        defer { cmd_ln_free_r(config) }
+        guard let decoder = ps_init(config) else {
+            throw .decoderFailure("could not load the acoustic model from \(acousticModel)")
+        }
+        return decoder
+    }
+}

@@ -1,0 +1,42 @@
+/// One keyphrase to listen for and how eagerly.
+public struct KeywordSetting: Sendable, Equatable {
+    /// One or more words, each in a dictionary.
+    public var keyphrase: String
+    /// 0...1; higher gives more detections and more false alarms (Snowboy's meaning).
+    public var sensitivity: Double
+
+    public init(keyphrase: String, sensitivity: Double = 0.5) {
+        self.keyphrase = keyphrase
+        self.sensitivity = sensitivity
+    }
+}
+
+/// Everything a `KeywordSpotter` needs to start.
+public struct KeywordSpotterConfiguration: Sendable, Equatable {
+    /// The keyphrases, each with its own sensitivity.
+    public var keywords: [KeywordSetting]
+    /// Multiplier applied to every sample before detection; the result is clipped to -1...1.
+    public var gain: Double
+    /// Model and dictionary locations.
+    public var modelFiles: AcousticModelFiles
+
+    public init(keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
+                gain: Double = 1.0,
+                modelFiles: AcousticModelFiles = AcousticModelFiles()) {
+        self.keywords = keywords
+        self.gain = gain
+        self.modelFiles = modelFiles
+    }
+
+    /// Checks the values a user gives, before any model is loaded.
+    public func validate() throws(HotwordDetectionError) {
+        var seen = Set<String>()
+        for keyword in keywords {
+            let words = PronunciationLexicon.words(of: keyword.keyphrase)
+            if words.isEmpty { throw .emptyKeyphrase }
+            if !seen.insert(words.joined(separator: " ")).inserted { throw .duplicateKeyphrase(keyword.keyphrase) }
+            if !(0...1).contains(keyword.sensitivity) { throw .invalidSensitivity(keyword.sensitivity) }
+        }
+        if !(gain.isFinite && gain > 0) { throw .invalidGain(gain) }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Pronunciations of the words of a set of keyphrases, looked up in dictionaries in order:
+/// the first dictionary that knows a word gives all of its variants.
+public struct PronunciationLexicon: Sendable, Equatable {
+    /// Phone sequences per word, in dictionary order (`word`, `word(2)`, ...).
+    public private(set) var pronunciations: [String: [[String]]] = [:]
+
+    /// Looks up every word of `keyphrases` in `dictionaries` (paths, searched in order).
+    public init(keyphrases: [String], dictionaries: [String]) throws(HotwordDetectionError) {
+        var wanted = Set<String>()
+        for keyphrase in keyphrases {
+            let words = Self.words(of: keyphrase)
+            if words.isEmpty { throw .emptyKeyphrase }
+            wanted.formUnion(words)
+        }
+        for dictionary in dictionaries where !wanted.isEmpty {
+            let found = try Self.entries(for: wanted, in: dictionary)
+            for (word, variants) in found {
+                pronunciations[word] = variants
+                wanted.remove(word)
+            }
+        }
+        for keyphrase in keyphrases {
+            for word in Self.words(of: keyphrase) where pronunciations[word] == nil {
+                throw .unknownWord(word: word, keyphrase: keyphrase, dictionaries: dictionaries)
+            }
+        }
+    }
+
+    /// The lower-cased words of a keyphrase.
+    public static func words(of keyphrase: String) -> [String] {
+        keyphrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    /// Number of phones of the shortest pronunciation of `keyphrase`.
+    public func phoneCount(of keyphrase: String) -> Int {
+        Self.words(of: keyphrase).reduce(0) { total, word in
+            total + (pronunciations[word]?.map(\.count).min() ?? 0)
+        }
+    }
+
+    /// The lexicon as a PocketSphinx dictionary file.
+    public var dictionaryText: String {
+        var lines: [String] = []
+        for word in pronunciations.keys.sorted() {
+            for (index, phones) in (pronunciations[word] ?? []).enumerated() {
+                let name = index == 0 ? word : "\(word)(\(index + 1))"
+                lines.append(name + " " + phones.joined(separator: " "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func entries(for wanted: Set<String>, in path: String) throws(HotwordDetectionError) -> [String: [[String]]] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .modelFileMissing(path: path, package: AcousticModelFiles.modelPackage)
+        }
+        var found: [String: [[String]]] = [:]
+        var lineNumber = 0
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let head = fields.first else { continue }
+            let word = Self.baseWord(of: head.lowercased())
+            guard wanted.contains(word) else { continue }
+            if fields.count < 2 {
+                throw .malformedDictionary(path: path, line: lineNumber, text: String(line))
+            }
+            found[word, default: []].append(fields.dropFirst().map { $0.uppercased() })
+        }
+        return found
+    }
+
+    /// `word(2)` -> `word`.
+    private static func baseWord(of entry: String) -> String {
+        guard entry.hasSuffix(")"), let open = entry.lastIndex(of: "(") else { return entry }
+        return String(entry[..<open])
+    }
+}

@@ -1,0 +1,15 @@
+/// Turns `Float` samples into the 16-bit integers PocketSphinx reads, with gain and clipping.
+struct SampleConverter {
+    /// Multiplier applied before clipping.
+    let gain: Float
+
+    /// Scales, clips to -1...1 and rounds to Int16.
+    func int16Samples(_ frame: [Float]) -> [Int16] {
+        frame.map { sample in
+            let scaled = sample * gain
+            // NaN compares false both ways and lands on zero.
+            let clipped = scaled > 1 ? 1 : (scaled < -1 ? -1 : (scaled.isNaN ? 0 : scaled))
+            return Int16((clipped * 32767).rounded())
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import AudioInput
+import HotwordDetection
+
+/// Runs hotword detection over audio files, one stream per file, reporting events as it goes.
+///
+/// A file that cannot be read is reported as an `error` event and the run goes on with the next.
+public struct FileDetectionRun {
+    /// Samples per frame handed to the detector (480 = 30 ms at 16 kHz).
+    public var frameLength: Int
+    /// Called with the file and the fraction of it done, now and then during long files.
+    public var progress: ((String, Double) -> Void)?
+
+    public init(frameLength: Int = 480, progress: ((String, Double) -> Void)? = nil) {
+        self.frameLength = frameLength
+        self.progress = progress
+    }
+
+    /// Expands folders, runs `detector` over every file (reset before each) and returns the totals.
+    public func run(paths: [String], detector: HotwordDetector, report: (ListenEvent) -> Void) -> RunSummary {
+        var summary = RunSummary()
+        let startCPU = CPUClock.processSeconds()
+        for entry in AudioFileDiscovery.audioFiles(in: paths) {
+            summary.files += 1
+            switch entry {
+            case .failure(let error):
+                summary.failedFiles += 1
+                report(.error(ErrorEvent(file: nil, message: String(describing: error))))
+            case .success(let path):
+                do {
+                    let outcome = try detect(in: path, detector: detector, report: report)
+                    summary.audioSeconds += outcome.audioSeconds
+                    summary.hits += outcome.hits
+                } catch {
+                    summary.failedFiles += 1
+                    report(.error(ErrorEvent(file: path, message: Self.problem(of: error, path: path))))
+                }
+            }
+        }
+        summary.cpuSeconds = CPUClock.processSeconds() - startCPU
+        return summary
+    }
+
+    private func detect(in path: String, detector: HotwordDetector,
+                        report: (ListenEvent) -> Void) throws -> (audioSeconds: Double, hits: Int) {
+        let reader = try AudioFileReader(path: path, frameLength: frameLength)
+        try detector.reset()
+        let progressStep = pipelineSampleRate * 60
+        var samples = 0
+        var hits = 0
+        var nextProgress = progressStep
+        while let frame = try reader.nextFrame() {
+            samples += frame.count
+            for hit in try detector.process(frame) {
+                hits += 1
+                report(.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, file: path)))
+            }
+            if samples >= nextProgress, let progress, let duration = reader.sourceFormat.durationSeconds, duration > 0 {
+                progress(path, min(1, Double(samples) / Double(pipelineSampleRate) / duration))
+                nextProgress += progressStep
+            }
+        }
+        return (Double(samples) / Double(pipelineSampleRate), hits)
+    }
+
+    /// The message of an error without the path, which the event carries on its own.
+    private static func problem(of error: Error, path: String) -> String {
+        let text = String(describing: error)
+        let prefix = path + ": "
+        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A JSON value whose object keys keep the order they were given in, so every event line
+/// starts with its `type`.
+public enum JSONValue: Equatable, Sendable {
+    case string(String)
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// The value as compact JSON text.
+    public var text: String {
+        switch self {
+        case .string(let value): return Self.quoted(value)
+        case .number(let value): return value.isFinite ? Self.decimal(value) : "null"
+        case .integer(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        }
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+
+    /// Up to six significant decimals, no trailing zeros, never exponent notation for ordinary sizes.
+    private static func decimal(_ value: Double) -> String {
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    private static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20:
+                result += String(format: "\\u%04x", control.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

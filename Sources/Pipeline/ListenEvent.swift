@@ -1,0 +1,118 @@
+import HotwordDetection
+
+/// Everything the pipeline reports, one event per line: readable text or a JSON object whose
+/// `type` names the event.
+public enum ListenEvent: Equatable, Sendable {
+    /// A keyword was heard.
+    case hotword(HotwordEvent)
+    /// A file (or later a device or server) failed; the run goes on with the next one.
+    case error(ErrorEvent)
+    /// The totals of a run, reported last.
+    case summary(RunSummary)
+
+    /// The event as one JSON object.
+    public var json: JSONValue {
+        switch self {
+        case .hotword(let event):
+            return .object([
+                ("type", .string("hotword")),
+                ("keyword", .string(event.keyword)),
+                ("time", .number(rounded(event.time))),
+                ("start", .number(rounded(event.start))),
+                ("end", .number(rounded(event.end))),
+                ("score", .number(rounded(event.score))),
+                ("file", event.file.map(JSONValue.string) ?? .null),
+            ])
+        case .error(let event):
+            return .object([
+                ("type", .string("error")),
+                ("file", event.file.map(JSONValue.string) ?? .null),
+                ("message", .string(event.message)),
+            ])
+        case .summary(let summary):
+            return .object([
+                ("type", .string("summary")),
+                ("files", .integer(summary.files)),
+                ("failed", .integer(summary.failedFiles)),
+                ("audio_s", .number(rounded(summary.audioSeconds))),
+                ("cpu_s", .number(rounded(summary.cpuSeconds))),
+                ("rtf", .number(summary.realTimeFactor)),
+                ("hits", .integer(summary.hits)),
+            ])
+        }
+    }
+
+    /// The event as one line for a person.
+    public var readableLine: String {
+        switch self {
+        case .hotword(let event):
+            let place = event.file.map { "\($0)  " } ?? ""
+            return place + "\(seconds(event.time))  hotword \"\(event.keyword)\"  (spoken \(seconds(event.start))–\(seconds(event.end)), score \(String(format: "%.1f", event.score)))"
+        case .error(let event):
+            return "error: " + (event.file.map { "\($0): " } ?? "") + event.message
+        case .summary(let summary):
+            let failed = summary.failedFiles > 0 ? ", \(summary.failedFiles) failed" : ""
+            return "\(summary.files) file\(summary.files == 1 ? "" : "s")\(failed), \(seconds(summary.audioSeconds)) of audio, \(summary.hits) hit\(summary.hits == 1 ? "" : "s"), CPU \(seconds(summary.cpuSeconds)) (\(String(format: "%.4f", summary.realTimeFactor)) × real time)"
+        }
+    }
+
+    private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+}
+
+/// A keyword heard in a stream.
+public struct HotwordEvent: Equatable, Sendable {
+    /// The keyphrase heard.
+    public var keyword: String
+    /// Stream position (seconds) at which the detector reported the hit.
+    public var time: Double
+    /// The detector's estimate of where the spoken keyword starts and ends (seconds).
+    public var start: Double
+    public var end: Double
+    /// log10 likelihood ratio of keyword against alternatives (higher is surer).
+    public var score: Double
+    /// The file the stream came from, if any.
+    public var file: String?
+
+    public init(hit: HotwordHit, sampleRate: Int, file: String?) {
+        keyword = hit.keyword
+        time = Double(hit.detectionSample) / Double(sampleRate)
+        start = Double(hit.startSample) / Double(sampleRate)
+        end = Double(hit.endSample) / Double(sampleRate)
+        score = hit.score
+        self.file = file
+    }
+}
+
+/// Something that failed, with a message a person can act on.
+public struct ErrorEvent: Equatable, Sendable {
+    public var file: String?
+    public var message: String
+
+    public init(file: String?, message: String) {
+        self.file = file
+        self.message = message
+    }
+}
+
+/// Totals of a run over files.
+public struct RunSummary: Equatable, Sendable {
+    public var files: Int
+    public var failedFiles: Int
+    public var audioSeconds: Double
+    public var cpuSeconds: Double
+    public var hits: Int
+
+    /// CPU time per second of audio; zero when there was no audio.
+    public var realTimeFactor: Double {
+        audioSeconds > 0 ? ((cpuSeconds / audioSeconds) * 100_000).rounded() / 100_000 : 0
+    }
+
+    public init(files: Int = 0, failedFiles: Int = 0, audioSeconds: Double = 0, cpuSeconds: Double = 0, hits: Int = 0) {
+        self.files = files
+        self.failedFiles = failedFiles
+        self.audioSeconds = audioSeconds
+        self.cpuSeconds = cpuSeconds
+        self.hits = hits
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import AudioInput
+import DetectionBenchmark
+import HotwordDetection
+import Foundation
+import Pipeline
+
+/// `susi-listen bench`: detection accuracy, latency and cost on labelled audio.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure hits, misses, false alarms per hour, latency and CPU on labelled audio.",
+        discussion: """
+            Positives are labelled keywords (tab-separated, header with keyword, start_s, end_s and file). \
+            Their files are played as one continuous stream, as a microphone would deliver them, and so are \
+            the negatives. A detection counts as a hit when it falls between a label's start and 1.5 s after \
+            its end; every other detection is a false alarm. Each keyword and sensitivity runs on its own \
+            spotter; runs share the processor cores.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("Labels: LABELS.tsv (rows name their files, relative to it) or AUDIO=LABELS.tsv (all rows belong to AUDIO). Repeatable.", valueName: "spec"))
+    var positives: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Audio files or folders with no keyword, for false alarms per hour.", valueName: "path"))
+    var negatives: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Keyphrase to measure; repeatable (default: every keyword in the labels).", valueName: "keyphrase"))
+    var keyword: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9).", valueName: "s"))
+    var sensitivity: [Double] = [0.1, 0.3, 0.5, 0.7, 0.9]
+
+    @Option(name: .long, help: ArgumentHelp("False alarms per hour an operating point must meet.", valueName: "rate"))
+    var targetFaPerHour: Double = 1
+
+    @Flag(name: .long, help: "Start every file as a fresh stream instead of one continuous stream.")
+    var perFile = false
+
+    @Option(name: .long, help: ArgumentHelp("Write an SVG plot of miss rate against false alarms per hour here.", valueName: "file.svg"))
+    var plot: String?
+
+    @Flag(name: .long, help: "Print the result as one JSON object instead of a table.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Audio gain (default: 1.0).", valueName: "g"))
+    var gain: Double = 1.0
+
+    @OptionGroup var models: ModelOptions
+
+    func validate() throws {
+        if positives.isEmpty && negatives.isEmpty {
+            throw ValidationError("give labelled audio with --positives and/or negatives with --negatives")
+        }
+        for value in sensitivity where !(0...1).contains(value) {
+            throw ValidationError("--sensitivity \(value) is outside 0...1")
+        }
+        if !(targetFaPerHour.isFinite && targetFaPerHour >= 0) {
+            throw ValidationError("--target-fa-per-hour must be 0 or more")
+        }
+        if !(gain.isFinite && gain > 0) {
+            throw ValidationError("--gain \(gain) must be a finite number above 0")
+        }
+    }
+
+    func run() throws {
+        do {
+            var labels: [KeywordLabel] = []
+            for spec in positives {
+                let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+                labels += parts.count == 2 ? try LabelFile.read(parts[1], audio: parts[0]) : try LabelFile.read(spec)
+            }
+            var negativeFiles: [String] = []
+            for entry in AudioFileDiscovery.audioFiles(in: negatives) {
+                negativeFiles.append(try entry.get())
+            }
+            var labelled = Set<String>()
+            let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
+            let spotter = KeywordSpotterConfiguration(keywords: [], gain: gain, modelFiles: models.modelFiles)
+            let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivity,
+                                     resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour)
+            let result = try BenchmarkRunner.run(plan) { StandardError.write($0) }
+            print(json ? result.json.text : result.table)
+            if let plot {
+                try DetectionCurvePlot(result: result).svg.write(toFile: plot, atomically: true, encoding: .utf8)
+                StandardError.write("bench: plot written to \(plot)")
+            }
+        } catch let error as BenchmarkError {
+            StandardError.write("susi-listen bench: \(error)")
+            throw ExitCode(1)
+        } catch let error as AudioInputError {
+            StandardError.write("susi-listen bench: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}

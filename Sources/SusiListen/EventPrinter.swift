@@ -1,0 +1,16 @@
+import Foundation
+import Pipeline
+
+/// Writes events: JSON lines or readable lines on standard output, errors also on standard error.
+struct EventPrinter {
+    let json: Bool
+
+    func print(_ event: ListenEvent) {
+        if case .error = event {
+            StandardError.write("susi-listen: " + event.readableLine.dropFirst("error: ".count))
+            if !json { return }
+        }
+        let line = json ? event.json.text : event.readableLine
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,22 @@
+import AudioInput
+import Testing
+
+@Suite("Channel mixer")
+struct ChannelMixerTests {
+    @Test("mono input is returned unchanged")
+    func monoUnchanged() {
+        let samples: [Float] = [0.1, -0.7, 1, -1, 0.000_123]
+        #expect(ChannelMixer.mono(interleaved: samples, channels: 1) == samples)
+    }
+
+    @Test("each frame becomes the mean of its channels; a partial last frame is dropped")
+    func meanOfChannels() {
+        let interleaved: [Float] = [0.3, 0.6, 0.9, -1, -1, -1, 1, -1, 0, 0.5]
+        #expect(ChannelMixer.mono(interleaved: interleaved, channels: 3) == [0.6, -1, 0])
+    }
+
+    @Test("a channel count below 1 yields no samples", arguments: [0, -2])
+    func noChannels(channels: Int) {
+        #expect(ChannelMixer.mono(interleaved: [0.5, 0.5], channels: channels).isEmpty)
+    }
+}

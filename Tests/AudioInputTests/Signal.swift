@@ -1,0 +1,66 @@
+import Foundation
+
+/// Generates test signals and measures what comes out of the reader.
+enum Signal {
+    static func tone(frequency: Double, amplitude: Double, sampleRate: Int, frames: Int) -> [Float] {
+        (0..<frames).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / Double(sampleRate))) }
+    }
+
+    /// Linear sweep from `from` to `to` Hz, faded in and out over `fade` seconds so its
+    /// start and end do not click.
+    static func sweep(from: Double, to: Double, amplitude: Double, sampleRate: Int, seconds: Double, fade: Double)
+        -> [Float]
+    {
+        let frames = Int(seconds * Double(sampleRate))
+        return (0..<frames).map { index in
+            let t = Double(index) / Double(sampleRate)
+            let phase = 2 * .pi * (from * t + (to - from) * t * t / (2 * seconds))
+            let edge = min(t, seconds - t) / fade
+            let envelope = edge >= 1 ? 1 : 0.5 - 0.5 * cos(.pi * edge)
+            return Float(amplitude * envelope * sin(phase))
+        }
+    }
+
+    /// Interleaves equally long channels.
+    static func interleave(_ channels: [[Float]]) -> [Float] {
+        guard let frames = channels.first?.count else { return [] }
+        var result = [Float](repeating: 0, count: frames * channels.count)
+        for (channel, samples) in channels.enumerated() {
+            for frame in 0..<frames {
+                result[frame * channels.count + channel] = samples[frame]
+            }
+        }
+        return result
+    }
+
+    static func rms(_ samples: ArraySlice<Float>) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        return sqrt(samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count))
+    }
+
+    static func decibels(_ ratio: Double) -> Double {
+        20 * log10(ratio)
+    }
+
+    /// Frequency from the spacing of upward zero crossings, interpolated between samples.
+    static func frequency(of samples: ArraySlice<Float>, sampleRate: Int) -> Double {
+        var crossings: [Double] = []
+        var previous = samples.startIndex
+        for index in samples.indices.dropFirst() {
+            if samples[previous] < 0 && samples[index] >= 0 {
+                let fraction = Double(-samples[previous]) / Double(samples[index] - samples[previous])
+                crossings.append(Double(previous) + fraction)
+            }
+            previous = index
+        }
+        guard let first = crossings.first, let last = crossings.last, crossings.count > 1 else { return 0 }
+        return Double(crossings.count - 1) * Double(sampleRate) / (last - first)
+    }
+
+    /// The samples without `seconds` at either end, where filters ring.
+    static func middle(_ samples: [Float], trimming seconds: Double, sampleRate: Int) -> ArraySlice<Float> {
+        let edge = Int(seconds * Double(sampleRate))
+        guard samples.count > 2 * edge else { return [] }
+        return samples[edge..<(samples.count - edge)]
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import DetectionBenchmark
+
+@Suite struct LabelFileTests {
+    /// A folder with an (empty) audio file `a.wav` and a labels file holding `text`.
+    private func labelsFile(_ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("a.wav").path, contents: Data())
+        let path = folder.appendingPathComponent("labels.tsv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func problem(_ text: String) throws -> String? {
+        let path = try labelsFile(text)
+        do {
+            _ = try LabelFile.read(path)
+            return nil
+        } catch {
+            return error.description.replacingOccurrences(of: path, with: "labels.tsv")
+        }
+    }
+
+    @Test func readsRowsInAnyColumnOrderWithFilesRelativeToTheLabels() throws {
+        let path = try labelsFile("keyword\tstart_s\tend_s\tfile\nSusi\t1.5\t2.0\ta.wav\n\n")
+        let labels = try LabelFile.read(path)
+        #expect(labels.count == 1)
+        #expect(labels[0].keyword == "susi")
+        #expect(labels[0].start == 1.5 && labels[0].end == 2.0)
+        #expect(labels[0].file.hasSuffix("/a.wav"))
+        #expect(labels[0].origin.hasSuffix("labels.tsv:2"))
+    }
+
+    @Test func namesAMissingColumn() throws {
+        #expect(try problem("file\tkeyword\tstart_s\na.wav\tsusi\t1\n") == "labels.tsv:1: missing column \"end_s\" (header has: file, keyword, start_s)")
+    }
+
+    @Test func namesTheLineOfAShortRow() throws {
+        #expect(try problem("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t1\n")?.hasPrefix("labels.tsv:2: 3 columns") == true)
+    }
+
+    @Test func rejectsTimesThatAreNotNumbersOrOutOfOrder() throws {
+        #expect(try problem("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\tone\t2\n")?.hasPrefix("labels.tsv:2: start_s and end_s must be numbers") == true)
+        #expect(try problem("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t2\t1\n")?.hasPrefix("labels.tsv:2: need 0 ≤ start_s < end_s") == true)
+    }
+
+    @Test func namesAnUnknownFile() throws {
+        #expect(try problem("file\tkeyword\tstart_s\tend_s\nb.wav\tsusi\t1\t2\n")?.hasPrefix("labels.tsv:2: unknown file") == true)
+    }
+
+    @Test func rejectsOverlappingLabels() throws {
+        #expect(try problem("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t1\t2\na.wav\tsusi\t1.5\t2.5\n") == "labels.tsv:3: overlaps the label at labels.tsv:2")
+    }
+
+    @Test func givesEveryRowToTheNamedAudioWhenOneIsGiven() throws {
+        let path = try labelsFile("keyword\tstart_s\tend_s\tfile\ncomputer\t1\t2\tnot/there.flac\n")
+        let audio = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("a.wav").path
+        let labels = try LabelFile.read(path, audio: audio)
+        #expect(labels.map(\.file) == [audio])
+    }
+}

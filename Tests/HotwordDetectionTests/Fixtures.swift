@@ -1,0 +1,35 @@
+import AudioInput
+import Foundation
+import HotwordDetection
+
+/// Paths of the repository's fixtures and of the shared development data beside it.
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let testAudio = repository.appendingPathComponent("TestAudio")
+    static let keywordDictionary = repository.appendingPathComponent("Models/keywords.dict").path
+    static let devdata = repository.deletingLastPathComponent().appendingPathComponent("shared/devdata")
+
+    /// A configuration with the project's keyword dictionary.
+    static func spotter(_ keywords: [KeywordSetting], gain: Double = 1) -> KeywordSpotterConfiguration {
+        KeywordSpotterConfiguration(keywords: keywords, gain: gain,
+                                    modelFiles: AcousticModelFiles(keywordDictionary: keywordDictionary))
+    }
+
+    /// Every 16 kHz sample of a file, read through the project's reader.
+    static func samples(of path: String) throws -> [Float] {
+        let reader = try AudioFileReader(path: path)
+        var samples: [Float] = []
+        while let frame = try reader.nextFrame() { samples += frame }
+        return samples
+    }
+
+    /// The hits of a fresh spotter over `samples`, fed in 30 ms frames.
+    static func hits(in samples: [Float], with spotter: KeywordSpotter) throws -> [HotwordHit] {
+        var hits: [HotwordHit] = []
+        for start in stride(from: 0, to: samples.count, by: 480) {
+            hits += try spotter.process(Array(samples[start..<min(start + 480, samples.count)]))
+        }
+        return hits
+    }
+}

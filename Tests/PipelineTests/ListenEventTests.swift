@@ -1,0 +1,37 @@
+import Foundation
+import HotwordDetection
+import Testing
+@testable import Pipeline
+
+@Suite struct ListenEventTests {
+    let hit = HotwordEvent(hit: HotwordHit(keyword: "susi", startSample: 16_000, endSample: 24_000,
+                                           detectionSample: 27_200, score: 3.14159),
+                           sampleRate: 16_000, file: "a \"quoted\" name.wav")
+
+    @Test func writesAHotwordAsAJSONObjectWithTheTypeFirst() throws {
+        let text = ListenEvent.hotword(hit).json.text
+        #expect(text.hasPrefix("{\"type\":\"hotword\",\"keyword\":\"susi\",\"time\":1.7,\"start\":1,\"end\":1.5,"))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["file"] as? String == "a \"quoted\" name.wav")
+        #expect(object["score"] as? Double == 3.142)
+    }
+
+    @Test func writesTheSummaryWithItsRealTimeFactor() throws {
+        let summary = RunSummary(files: 2, failedFiles: 1, audioSeconds: 100, cpuSeconds: 2, hits: 3)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(ListenEvent.summary(summary).json.text.utf8)) as? [String: Any])
+        #expect(object["type"] as? String == "summary")
+        #expect(object["rtf"] as? Double == 0.02)
+        #expect(object["hits"] as? Int == 3)
+        #expect(object["failed"] as? Int == 1)
+    }
+
+    @Test func escapesControlCharactersInStrings() {
+        #expect(JSONValue.string("a\nb\t\u{1}").text == "\"a\\nb\\t\\u0001\"")
+        #expect(JSONValue.number(.nan).text == "null")
+        #expect(JSONValue.number(-0.0).text == "0")
+    }
+
+    @Test func readsAHotwordAsOneLineForAPerson() {
+        #expect(ListenEvent.hotword(hit).readableLine == "a \"quoted\" name.wav  1.700 s  hotword \"susi\"  (spoken 1.000 s–1.500 s, score 3.1)")
+    }
+}
