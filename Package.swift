@@ -35,7 +35,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile"]),
-        .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput"]),
+        .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline"]),

@@ -32,6 +32,26 @@ public enum AudioInputError: Error, Equatable, CustomStringConvertible {
     /// libsoxr refused to set up the conversion; `reason` is its message.
     case resamplerSetupFailed(inputRate: Double, outputRate: Double, reason: String)
 
+    /// One line: the file or folder, the problem and, where it helps, what to do.
+    /// The file or folder concerned, where there is one.
+    public var path: String? {
+        switch self {
+        case .noSuchFile(let path), .permissionDenied(let path), .isDirectory(let path), .emptyFile(let path),
+             .notAudio(let path, _), .noAudio(let path), .unsupportedSampleRate(let path, _),
+             .unsupportedChannelCount(let path, _), .truncated(let path, _, _), .incompleteStream(let path),
+             .readFailed(let path, _, _), .noAudioFiles(let path), .folderUnreadable(let path, _):
+            path
+        case .invalidFrameLength, .resamplerSetupFailed:
+            nil
+        }
+    }
+
+    /// The description without the leading path, for reports that carry the path on their own.
+    public var problem: String {
+        guard let path, description.hasPrefix(path + ": ") else { return description }
+        return String(description.dropFirst(path.count + 2))
+    }
+
     public var description: String {
         switch self {
         case .noSuchFile(let path):
@@ -65,7 +85,12 @@ public enum AudioInputError: Error, Equatable, CustomStringConvertible {
         case .invalidFrameLength(let length):
             "invalid frame length \(length): a frame needs at least 1 sample"
         case .resamplerSetupFailed(let inputRate, let outputRate, let reason):
-            "cannot resample \(inputRate) Hz to \(outputRate) Hz (\(reason))"
+            "cannot resample \(Self.hertz(inputRate)) to \(Self.hertz(outputRate)) (\(reason))"
         }
+    }
+
+    /// A rate as people write it: "44100 Hz" rather than "44100.0 Hz".
+    private static func hertz(_ rate: Double) -> String {
+        if let whole = Int(exactly: rate) { "\(whole) Hz" } else { "\(rate) Hz" }
     }
 }

@@ -18,14 +18,27 @@ public final class Resampler {
     /// Extra output room per call, since soxr may release a little more than
     /// `input × ratio` once its filter has filled.
     private static let outputSlack = 256
+    /// Most output samples asked of soxr per call; larger pieces are taken in several calls,
+    /// which keeps buffer sizes sane for extreme ratios.
+    private static let maximumOutputPerCall = 1 << 20
+    /// Widest conversion accepted either way. libsoxr would accept any ratio, but no audio
+    /// conversion needs more, and a wider one points to a mistaken rate.
+    public static let maximumRatio = 4_096.0
 
     /// Creates a mono stream resampler.
     /// - Throws: ``AudioInputError/resamplerSetupFailed(inputRate:outputRate:reason:)``
-    ///   when a rate is not positive and finite or libsoxr cannot set up the filter.
+    ///   when a rate is not positive and finite, the rates differ by more than
+    ///   ``maximumRatio``, or libsoxr cannot set up the filter.
     public init(inputRate: Double, outputRate: Double = Double(pipelineSampleRate)) throws(AudioInputError) {
         guard inputRate.isFinite, outputRate.isFinite, inputRate > 0, outputRate > 0 else {
             throw .resamplerSetupFailed(
                 inputRate: inputRate, outputRate: outputRate, reason: "rates must be positive and finite")
+        }
+        let ratio = outputRate / inputRate
+        guard (1 / Self.maximumRatio...Self.maximumRatio).contains(ratio) else {
+            throw .resamplerSetupFailed(
+                inputRate: inputRate, outputRate: outputRate,
+                reason: "the rates may differ by a factor of at most \(Int(Self.maximumRatio))")
         }
         var ioSpec = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
         var qualitySpec = soxr_quality_spec(UInt(SOXR_HQ), 0)
@@ -40,7 +53,7 @@ public final class Resampler {
         self.inputRate = inputRate
         self.outputRate = outputRate
         self.handle = created
-        self.ratio = outputRate / inputRate
+        self.ratio = ratio
     }
 
     deinit {
@@ -73,7 +86,8 @@ public final class Resampler {
         var consumed = 0
         while true {
             let remaining = count - consumed
-            let room = Int((Double(remaining) * ratio).rounded(.up)) + Self.outputSlack
+            let wanted = (Double(remaining) * ratio).rounded(.up)
+            let room = Int(min(wanted, Double(Self.maximumOutputPerCall))) + Self.outputSlack
             let start = output.count
             output.append(contentsOf: repeatElement(0, count: room))
             var used = 0

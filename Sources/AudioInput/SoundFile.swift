@@ -91,7 +91,8 @@ final class SoundFile {
 
     /// What libsndfile noted while parsing the header.
     var log: SoundFileLog {
-        var buffer = [CChar](repeating: 0, count: 16_384)
+        // libsndfile keeps at most 2 KiB of log (SF_PARSELOG_LEN); its first lines hold the sizes.
+        var buffer = [CChar](repeating: 0, count: 4_096)
         let capacity = Int32(buffer.count)
         _ = sf_command(handle, Int32(SFC_GET_LOG_INFO), &buffer, capacity)
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

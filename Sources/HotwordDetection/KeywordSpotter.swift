@@ -56,7 +56,10 @@ public final class KeywordSpotter: HotwordDetector {
     }
 
     public func reset() throws(HotwordDetectionError) {
-        try restartUtterance()
+        // A new stream also restarts PocketSphinx's frame count, on which hits are placed.
+        guard ps_end_utt(decoder) == 0, ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else {
+            throw .decoderFailure("could not start a new stream")
+        }
         samplesSeen = 0
         utteranceStartSample = 0
     }

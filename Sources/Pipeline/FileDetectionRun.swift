@@ -24,19 +24,23 @@ public struct FileDetectionRun {
             switch entry {
             case .failure(let error):
                 summary.failedFiles += 1
-                report(.error(ErrorEvent(file: nil, message: String(describing: error))))
+                report(.error(ErrorEvent(file: error.path, message: error.problem)))
             case .success(let path):
                 do {
                     let outcome = try detect(in: path, detector: detector, report: report)
                     summary.audioSeconds += outcome.audioSeconds
                     summary.hits += outcome.hits
+                } catch let error as AudioInputError {
+                    summary.failedFiles += 1
+                    report(.error(ErrorEvent(file: error.path ?? path, message: error.problem)))
                 } catch {
                     summary.failedFiles += 1
-                    report(.error(ErrorEvent(file: path, message: Self.problem(of: error, path: path))))
+                    report(.error(ErrorEvent(file: path, message: String(describing: error))))
                 }
             }
         }
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
+        summary.peakResidentBytes = MemoryUsage.peakResidentBytes()
         return summary
     }
 
@@ -60,12 +64,5 @@ public struct FileDetectionRun {
             }
         }
         return (Double(samples) / Double(pipelineSampleRate), hits)
-    }
-
-    /// The message of an error without the path, which the event carries on its own.
-    private static func problem(of error: Error, path: String) -> String {
-        let text = String(describing: error)
-        let prefix = path + ": "
-        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
 }

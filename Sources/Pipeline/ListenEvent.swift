@@ -3,6 +3,8 @@ import HotwordDetection
 /// Everything the pipeline reports, one event per line: readable text or a JSON object whose
 /// `type` names the event.
 public enum ListenEvent: Equatable, Sendable {
+    /// Detection is set up: the keyphrases with their sensitivities and thresholds.
+    case start(StartEvent)
     /// A keyword was heard.
     case hotword(HotwordEvent)
     /// A file (or later a device or server) failed; the run goes on with the next one.
@@ -13,6 +15,19 @@ public enum ListenEvent: Equatable, Sendable {
     /// The event as one JSON object.
     public var json: JSONValue {
         switch self {
+        case .start(let event):
+            return .object([
+                ("type", .string("start")),
+                ("gain", .number(event.gain)),
+                ("keywords", .array(event.keywords.map { keyword in
+                    .object([
+                        ("keyword", .string(keyword.keyphrase)),
+                        ("sensitivity", .number(keyword.sensitivity)),
+                        ("phones", .integer(keyword.phoneCount)),
+                        ("log10_threshold", .number(rounded(keyword.log10Threshold))),
+                    ])
+                })),
+            ])
         case .hotword(let event):
             return .object([
                 ("type", .string("hotword")),
@@ -38,6 +53,7 @@ public enum ListenEvent: Equatable, Sendable {
                 ("cpu_s", .number(rounded(summary.cpuSeconds))),
                 ("rtf", .number(summary.realTimeFactor)),
                 ("hits", .integer(summary.hits)),
+                ("peak_rss_mb", summary.peakResidentBytes.map { .number(rounded(Double($0) / 1_048_576)) } ?? .null),
             ])
         }
     }
@@ -45,6 +61,9 @@ public enum ListenEvent: Equatable, Sendable {
     /// The event as one line for a person.
     public var readableLine: String {
         switch self {
+        case .start(let event):
+            let keywords = event.keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
+            return "listening for " + keywords.joined(separator: ", ") + (event.gain == 1 ? "" : ", gain \(event.gain)")
         case .hotword(let event):
             let place = event.file.map { "\($0)  " } ?? ""
             return place + "\(seconds(event.time))  hotword \"\(event.keyword)\"  (spoken \(seconds(event.start))–\(seconds(event.end)), score \(String(format: "%.1f", event.score)))"
@@ -58,6 +77,17 @@ public enum ListenEvent: Equatable, Sendable {
 
     private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
     private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+}
+
+/// What detection listens for.
+public struct StartEvent: Equatable, Sendable {
+    public var keywords: [KeywordThreshold]
+    public var gain: Double
+
+    public init(keywords: [KeywordThreshold], gain: Double) {
+        self.keywords = keywords
+        self.gain = gain
+    }
 }
 
 /// A keyword heard in a stream.
@@ -102,6 +132,8 @@ public struct RunSummary: Equatable, Sendable {
     public var audioSeconds: Double
     public var cpuSeconds: Double
     public var hits: Int
+    /// Highest resident memory of the process so far, where the system tells it.
+    public var peakResidentBytes: Int?
 
     /// CPU time per second of audio; zero when there was no audio.
     public var realTimeFactor: Double {

@@ -27,6 +27,7 @@ struct DetectCommand: ParsableCommand {
     func run() throws {
         let spotter = try detector.makeSpotter()
         let output = EventPrinter(json: json)
+        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: detector.gain)))
         let run = FileDetectionRun(progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })

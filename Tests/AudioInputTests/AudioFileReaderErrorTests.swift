@@ -105,7 +105,9 @@ struct AudioFileReaderErrorTests {
 
     @Test(
         "AIFF and W64 files cut short are reported as truncated",
-        arguments: [("aiff", Int32(SF_FORMAT_AIFF | SF_FORMAT_PCM_16)), ("w64", Int32(SF_FORMAT_W64 | SF_FORMAT_PCM_24))])
+        arguments: [
+            ("aiff", Int32(SF_FORMAT_AIFF | SF_FORMAT_PCM_16)), ("w64", Int32(SF_FORMAT_W64 | SF_FORMAT_PCM_24)),
+        ])
     func truncatedOtherContainers(fileExtension: String, format: Int32) throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("cut.\(fileExtension)")

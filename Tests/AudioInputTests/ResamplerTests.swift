@@ -41,8 +41,8 @@ struct ResamplerTests {
     }
 
     @Test(
-        "rates that are not positive and finite are refused",
-        arguments: [(0.0, 16_000.0), (-44_100, 16_000), (.nan, 16_000), (44_100, .infinity)])
+        "rates that are not positive and finite, or too far apart, are refused",
+        arguments: [(0.0, 16_000.0), (-44_100, 16_000), (.nan, 16_000), (44_100, .infinity), (1, 1e9), (1e9, 1)])
     func invalidRates(inputRate: Double, outputRate: Double) {
         let error = #expect(throws: AudioInputError.self) {
             try Resampler(inputRate: inputRate, outputRate: outputRate)

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Prints susi-listen's figures: CPU against pip pocketsphinx on a 10-minute file, peak memory over
+# a one-hour file, latency on the TestAudio fixtures, and accuracy on ../shared/devdata.
+#   Scripts/benchmark.sh            everything
+#   Scripts/benchmark.sh --quick    skip the one-hour file and the pip reference
+# DEVDATA=path overrides ../shared/devdata. Plots go to bench-output/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+quick=${1:-}
+devdata=${DEVDATA:-../shared/devdata}
+Scripts/setup.sh
+if ! command -v sox >/dev/null; then
+    ${SUDO:-$( [ "$(id -u)" -ne 0 ] && echo sudo )} apt-get install -y -qq sox libsox-fmt-all >/dev/null
+fi
+bin=.build/release/susi-listen
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p bench-output
+field() { python3 -c "import json,sys; [print(json.loads(l)['$2']) for l in open('$1') if json.loads(l).get('type')=='$3']"; }
+
+echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+
+echo "== CPU: keyword spotting on 10 minutes of real background speech (keyword: computer, sensitivity 0.5)"
+sox "$devdata/streams/neg.flac" "$work/ten-minutes.wav" trim 0 600
+"$bin" --file "$work/ten-minutes.wav" --keyword computer --json > "$work/ten.jsonl"
+ours_rtf=$(field "$work/ten.jsonl" rtf summary)
+threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
+echo "susi-listen: rtf $ours_rtf (threshold $threshold)"
+if [ "$quick" != "--quick" ]; then
+    if [ ! -x .build/reference-venv/bin/python ]; then
+        python3 -m venv .build/reference-venv && .build/reference-venv/bin/pip install -q pocketsphinx==5.1.1
+    fi
+    .build/reference-venv/bin/python Scripts/reference-pocketsphinx.py "$work/ten-minutes.wav" computer "$threshold" > "$work/pip.json"
+    pip_rtf=$(python3 -c "import json; print(json.load(open('$work/pip.json'))['rtf'])")
+    echo "pip pocketsphinx 5.1.1: rtf $pip_rtf"
+    python3 -c "print('ratio susi-listen / pip pocketsphinx: %.2f' % ($ours_rtf / $pip_rtf))"
+
+    echo "== memory: one hour of audio as one FLAC file"
+    sox "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$work/one-hour.flac" trim 0 3600
+    "$bin" --file "$work/one-hour.flac" --json > "$work/hour.jsonl"
+    echo "peak RSS $(field "$work/hour.jsonl" peak_rss_mb summary) MB over $(field "$work/hour.jsonl" audio_s summary) s of audio, rtf $(field "$work/hour.jsonl" rtf summary)"
+fi
+
+echo "== latency and accuracy on the TestAudio fixtures (each file a fresh stream)"
+"$bin" bench --positives TestAudio/labels.tsv --negatives TestAudio/negative_*.wav --sensitivity 0.1 0.3 0.5 0.7 0.9 --per-file \
+    --plot bench-output/testaudio.svg
+
+echo "== accuracy on $devdata (one continuous stream per keyword, as a microphone would hear it)"
+"$bin" bench \
+    --positives "$devdata/streams/pos_computer.flac=$devdata/streams/pos_computer.tsv" \
+    --positives "$devdata/streams/pos_jarvis.flac=$devdata/streams/pos_jarvis.tsv" \
+    --negatives "$devdata/streams/neg.flac" \
+    --sensitivity 0.1 0.2 0.3 0.4 0.5 0.6 0.7 --plot bench-output/devdata.svg

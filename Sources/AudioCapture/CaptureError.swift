@@ -1,0 +1,62 @@
+/// Why a capture device could not be opened or read. Each description is one line that
+/// starts with the device name and, where there is one, says what to do.
+public enum CaptureError: Error, Equatable, CustomStringConvertible {
+    /// ALSA knows no PCM of that name; `available` lists the capture devices it does know.
+    case deviceNotFound(name: String, available: [String])
+    /// Another program holds the device exclusively.
+    case deviceBusy(name: String)
+    /// The device exists but only plays sound.
+    case noCaptureSupport(name: String)
+    /// The device node may not be opened by this user.
+    case permissionDenied(name: String)
+    /// The device offers nothing the capture stage can read; `detail` says what it lacks.
+    case unsupportedFormat(name: String, detail: String)
+    /// The device went away while open (unplugged, driver unloaded): close it and open it
+    /// again once it is back.
+    case deviceGone(name: String)
+    /// A frame length below 1 sample was requested.
+    case invalidFrameLength(Int)
+    /// A period below 1 ms was requested.
+    case invalidPeriod(milliseconds: Int)
+    /// Any other failure of an ALSA call: the call, its negative error code and the
+    /// message, from `snd_strerror` and, when ALSA logged one, its own diagnostic.
+    case alsa(device: String, call: String, code: Int32, message: String)
+
+    /// The device concerned, where there is one.
+    public var device: String? {
+        switch self {
+        case .deviceNotFound(let name, _), .deviceBusy(let name), .noCaptureSupport(let name),
+             .permissionDenied(let name), .unsupportedFormat(let name, _), .deviceGone(let name),
+             .alsa(let name, _, _, _):
+            name
+        case .invalidFrameLength, .invalidPeriod:
+            nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .deviceNotFound(let name, let available):
+            "\(name): no such capture device (ALSA knows: "
+                + (available.isEmpty ? "none" : available.joined(separator: ", ")) + ")"
+        case .deviceBusy(let name):
+            "\(name): the device is in use by another program (stop it, or capture through a "
+                + "shared device such as \"default\" or \"dsnoop\")"
+        case .noCaptureSupport(let name):
+            "\(name): the device cannot record, it only plays sound"
+        case .permissionDenied(let name):
+            "\(name): permission denied (add the user to the group `audio`, e.g. "
+                + "`sudo usermod -aG audio $USER`, and log in again)"
+        case .unsupportedFormat(let name, let detail):
+            "\(name): unsupported device: \(detail)"
+        case .deviceGone(let name):
+            "\(name): the capture device is gone (unplugged or its driver unloaded); open it again once it is back"
+        case .invalidFrameLength(let length):
+            "invalid frame length \(length): a frame needs at least 1 sample"
+        case .invalidPeriod(let milliseconds):
+            "invalid period \(milliseconds) ms: a period must last at least 1 ms"
+        case .alsa(let name, let call, let code, let message):
+            "\(name): \(call) failed: \(message) (error \(code))"
+        }
+    }
+}

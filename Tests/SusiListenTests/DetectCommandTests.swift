@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct DetectCommandTests {
+    /// "susi, what is the weather in berlin" over a noise floor, and where "susi" is in it.
+    let commandFixture: String
+    let keywordStart: Double
+    let keywordEnd: Double
+
+    init() throws {
+        let labels = try String(contentsOf: CommandRunner.repository.appendingPathComponent("TestAudio/labels.tsv"), encoding: .utf8)
+        let row = try #require(labels.split(separator: "\n").map { $0.split(separator: "\t") }
+            .first { $0[0].hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0[0].hasSuffix("_noise.wav") })
+        commandFixture = "TestAudio/" + row[0]
+        keywordStart = try #require(Double(row[2]))
+        keywordEnd = try #require(Double(row[3]))
+    }
+
+    @Test func reportsTheHotwordOfACommandFixtureAsJSONLines() throws {
+        let outcome = try CommandRunner.run(["--file", commandFixture, "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let types = outcome.events.compactMap { $0["type"] as? String }
+        #expect(types.first == "start")
+        #expect(types.last == "summary")
+        let hotwords = outcome.events(ofType: "hotword")
+        try #require(hotwords.count == 1)
+        let hit = hotwords[0]
+        #expect(hit["keyword"] as? String == "susi")
+        #expect(hit["file"] as? String == commandFixture)
+        // Reported after the keyword ends, within the scoring tolerance.
+        let time = try #require(hit["time"] as? Double)
+        #expect(time > keywordEnd - 0.1 && time < keywordEnd + 1.5)
+        let start = try #require(hit["start"] as? Double), end = try #require(hit["end"] as? Double)
+        #expect(abs(start - keywordStart) < 0.3 && abs(end - keywordEnd) < 0.3)
+        let summary = try #require(outcome.events(ofType: "summary").first)
+        #expect(summary["hits"] as? Int == 1)
+        #expect(summary["files"] as? Int == 1)
+        #expect((summary["audio_s"] as? Double).map { $0 > 2 } == true)
+        #expect((summary["rtf"] as? Double).map { $0 > 0 } == true)
+    }
+
+    @Test func printsReadableLinesByDefault() throws {
+        let outcome = try CommandRunner.run(["--file", commandFixture])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("listening for \"susi\" (sensitivity 0.5") == true)
+        #expect(lines.contains { $0.hasPrefix(commandFixture) && $0.contains("hotword \"susi\"") })
+        #expect(lines.last?.hasPrefix("1 file, ") == true)
+    }
+
+    @Test func goesOnAfterAMissingFileAndExitsWithOne() throws {
+        let outcome = try CommandRunner.run(["--file", "TestAudio/no-such-file.wav", commandFixture, "--json"])
+        #expect(outcome.status == 1)
+        let errors = outcome.events(ofType: "error")
+        try #require(errors.count == 1)
+        #expect(errors[0]["file"] as? String == "TestAudio/no-such-file.wav")
+        #expect(errors[0]["message"] as? String == "no such file")
+        #expect(outcome.events(ofType: "hotword").count == 1)
+        #expect(outcome.standardError.contains("TestAudio/no-such-file.wav: no such file"))
+    }
+
+    @Test func rejectsATextFileNamedWav() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("notes.wav").path
+        try "these are notes, not audio\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["--file", path])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("\(path): not an audio file"))
+    }
+
+    @Test(arguments: [
+        (["--file", "x.wav", "--sensitivity", "1.5"], "--sensitivity 1.5 is outside 0...1"),
+        (["--file", "x.wav", "--sensitivity", "nan"], "outside 0...1"),
+        (["--file", "x.wav", "--gain", "0"], "--gain 0.0 must be a finite number above 0"),
+        (["--file", "x.wav", "--keyword", "a", "--keyword", "b", "--sensitivity", "0.1", "--sensitivity", "0.2", "--sensitivity", "0.3"], "one per --keyword"),
+        ([], "give audio with --file"),
+    ])
+    func rejectsBadArgumentsWithExitCode64(_ arguments: [String], message: String) throws {
+        let outcome = try CommandRunner.run(arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    }
+
+    @Test func namesTheDebianPackageWhenTheModelIsMissing() throws {
+        let outcome = try CommandRunner.run(["--file", commandFixture, "--acoustic-model", "/nonexistent/model"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("/nonexistent/model/mdef"))
+        #expect(outcome.standardError.contains("pocketsphinx-en-us"))
+    }
+
+    @Test func namesAKeywordWithNoPronunciation() throws {
+        let outcome = try CommandRunner.run(["--file", commandFixture, "--keyword", "zzyzxq"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("no pronunciation for \"zzyzxq\""))
+    }
+
+    @Test func runsEveryAudioFileOfAFolder() throws {
+        let outcome = try CommandRunner.run(["--file", "TestAudio", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let summary = try #require(outcome.events(ofType: "summary").first)
+        let wavs = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)
+            .filter { $0.hasSuffix(".wav") }
+        #expect(summary["files"] as? Int == wavs.count)
+        #expect(summary["failed"] as? Int == 0)
+    }
+}
