@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // Thin system-library targets: one per C library, found through pkg-config.
@@ -21,23 +23,38 @@ let package = Package(
         .systemLibrary(
             name: "CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(
+            name: "CALSA", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
 
         // Pipeline stages.
         .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
+        .target(name: "AudioCapture", dependencies: ["CALSA", "AudioInput"]),
         .target(name: "HotwordDetection", dependencies: ["CPocketSphinx"]),
-        .target(name: "Pipeline", dependencies: ["AudioInput", "HotwordDetection"]),
+        .target(name: "SusiChat"),
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                "AudioInput", "AudioCapture", "HotwordDetection",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .target(name: "DetectionBenchmark", dependencies: ["Pipeline", "AudioInput", "HotwordDetection"]),
         .executableTarget(
             name: "SusiListen",
             dependencies: [
-                "Pipeline", "AudioInput", "HotwordDetection", "DetectionBenchmark",
+                "Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "DetectionBenchmark",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
         .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile"]),
+        .testTarget(name: "AudioCaptureTests", dependencies: ["AudioCapture", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
+        .testTarget(name: "SusiChatTests", dependencies: ["SusiChat"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "SusiListen"]),
     ]
 )

@@ -2,8 +2,8 @@ import CALSA
 
 /// An ALSA configuration tree parsed from text, for `snd_pcm_open_lconf`.
 ///
-/// The only owner of its `snd_config_t*`. A PCM opened from it holds on to the tree, which
-/// is therefore kept until after the PCM is closed.
+/// The only owner of its `snd_config_t*`. ALSA does not say whether a PCM opened from the
+/// tree still refers to it, so the tree is kept until after the PCM is closed.
 final class ALSAConfiguration {
     let handle: OpaquePointer
 
@@ -13,7 +13,8 @@ final class ALSAConfiguration {
         var top: OpaquePointer?
         let created = snd_config_top(&top)
         guard created == 0, let top else {
-            throw CaptureError.alsa(device: device, call: "snd_config_top", code: created, message: ALSA.message(created))
+            throw CaptureError.alsa(
+                device: device, call: "snd_config_top", code: created, message: ALSA.message(created))
         }
         let (loaded, lines) = ALSADiagnostics.collecting { () -> Int32 in
             var input: OpaquePointer?

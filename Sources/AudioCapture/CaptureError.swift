@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why a capture device could not be opened or read. Each description is one line that
 /// starts with the device name and, where there is one, says what to do.
 public enum CaptureError: Error, Equatable, CustomStringConvertible {
@@ -16,7 +18,7 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     case deviceGone(name: String)
     /// A frame length below 1 sample was requested.
     case invalidFrameLength(Int)
-    /// A period below 1 ms was requested.
+    /// A period outside ``CaptureDevice/periodMillisecondsRange`` was requested.
     case invalidPeriod(milliseconds: Int)
     /// Any other failure of an ALSA call: the call, its negative error code and the
     /// message, from `snd_strerror` and, when ALSA logged one, its own diagnostic.
@@ -54,9 +56,31 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         case .invalidFrameLength(let length):
             "invalid frame length \(length): a frame needs at least 1 sample"
         case .invalidPeriod(let milliseconds):
-            "invalid period \(milliseconds) ms: a period must last at least 1 ms"
+            "invalid period \(milliseconds) ms: a period must last "
+                + "\(CaptureDevice.periodMillisecondsRange.lowerBound)–"
+                + "\(CaptureDevice.periodMillisecondsRange.upperBound) ms"
         case .alsa(let name, let call, let code, let message):
             "\(name): \(call) failed: \(message) (error \(code))"
+        }
+    }
+}
+
+extension CaptureError {
+    /// The description without the leading device name, for reports that carry the name on their own.
+    public var problem: String {
+        guard let device, description.hasPrefix(device + ": ") else { return description }
+        return String(description.dropFirst(device.count + 2))
+    }
+
+    /// The error for a negative ALSA return `code` from `call` on an open device.
+    static func classify(_ code: Int32, device: String, call: String, diagnostics: [String] = []) -> CaptureError {
+        switch -code {
+        // A USB device unplugged while open fails with ENODEV; a PCM the kernel
+        // disconnected is in the state SND_PCM_STATE_DISCONNECTED and fails with EBADFD.
+        case ENODEV, EBADFD: .deviceGone(name: device)
+        case EBUSY: .deviceBusy(name: device)
+        case EACCES, EPERM: .permissionDenied(name: device)
+        default: .alsa(device: device, call: call, code: code, message: ALSA.message(code, diagnostics))
         }
     }
 }

@@ -35,7 +35,7 @@ public struct StreamRun: Sendable {
                         let shifted = HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
                                                  endSample: hit.endSample + detectorOrigin,
                                                  detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
-                        run.hits.append(HotwordEvent(hit: shifted, sampleRate: pipelineSampleRate, file: file))
+                        run.hits.append(HotwordEvent(hit: shifted, sampleRate: pipelineSampleRate, source: .file(file)))
                     }
                 }
                 run.placements[file] = (Double(fileStart) / Double(pipelineSampleRate),

@@ -17,6 +17,7 @@ public struct FileDetectionRun {
 
     /// Expands folders, runs `detector` over every file (reset before each) and returns the totals.
     public func run(paths: [String], detector: HotwordDetector, report: (ListenEvent) -> Void) -> RunSummary {
+        let stream = HotwordStream(detector: detector)
         var summary = RunSummary()
         let startCPU = CPUClock.processSeconds()
         for entry in AudioFileDiscovery.audioFiles(in: paths) {
@@ -27,7 +28,7 @@ public struct FileDetectionRun {
                 report(.error(ErrorEvent(file: error.path, message: error.problem)))
             case .success(let path):
                 do {
-                    let outcome = try detect(in: path, detector: detector, report: report)
+                    let outcome = try detect(in: path, stream: stream, report: report)
                     summary.audioSeconds += outcome.audioSeconds
                     summary.hits += outcome.hits
                 } catch let error as AudioInputError {
@@ -44,25 +45,23 @@ public struct FileDetectionRun {
         return summary
     }
 
-    private func detect(in path: String, detector: HotwordDetector,
+    private func detect(in path: String, stream: HotwordStream,
                         report: (ListenEvent) -> Void) throws -> (audioSeconds: Double, hits: Int) {
         let reader = try AudioFileReader(path: path, frameLength: frameLength)
-        try detector.reset()
-        let progressStep = pipelineSampleRate * 60
-        var samples = 0
-        var hits = 0
+        try stream.restart(source: .file(path))
+        let progressStep = 60.0
         var nextProgress = progressStep
+        var hits = 0
         while let frame = try reader.nextFrame() {
-            samples += frame.count
-            for hit in try detector.process(frame) {
-                hits += 1
-                report(.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, file: path)))
+            for event in try stream.process(frame) {
+                if case .hotword = event { hits += 1 }
+                report(event)
             }
-            if samples >= nextProgress, let progress, let duration = reader.sourceFormat.durationSeconds, duration > 0 {
-                progress(path, min(1, Double(samples) / Double(pipelineSampleRate) / duration))
+            if stream.seconds >= nextProgress, let progress, let duration = reader.sourceFormat.durationSeconds, duration > 0 {
+                progress(path, min(1, stream.seconds / duration))
                 nextProgress += progressStep
             }
         }
-        return (Double(samples) / Double(pipelineSampleRate), hits)
+        return (stream.seconds, hits)
     }
 }

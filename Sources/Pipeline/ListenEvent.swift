@@ -1,3 +1,4 @@
+import AudioCapture
 import HotwordDetection
 
 /// Everything the pipeline reports, one event per line: readable text or a JSON object whose
@@ -5,6 +6,8 @@ import HotwordDetection
 public enum ListenEvent: Equatable, Sendable {
     /// Detection is set up: the keyphrases with their sensitivities and thresholds.
     case start(StartEvent)
+    /// A capture device was opened or went away.
+    case device(DeviceEvent)
     /// A keyword was heard.
     case hotword(HotwordEvent)
     /// A file (or later a device or server) failed; the run goes on with the next one.
@@ -28,6 +31,14 @@ public enum ListenEvent: Equatable, Sendable {
                     ])
                 })),
             ])
+        case .device(let event):
+            var members: [(String, JSONValue)] = [("type", .string("device")), ("device", .string(event.device)), ("status", .string(event.status.rawValue))]
+            if let format = event.format {
+                members += [("rate", .integer(format.sampleRate)), ("channels", .integer(format.channels)),
+                            ("format", .string(format.sampleFormat)), ("period_frames", .integer(format.periodFrames))]
+            }
+            if let message = event.message { members.append(("message", .string(message))) }
+            return .object(members)
         case .hotword(let event):
             return .object([
                 ("type", .string("hotword")),
@@ -36,7 +47,7 @@ public enum ListenEvent: Equatable, Sendable {
                 ("start", .number(rounded(event.start))),
                 ("end", .number(rounded(event.end))),
                 ("score", .number(rounded(event.score))),
-                ("file", event.file.map(JSONValue.string) ?? .null),
+                event.source.jsonMember,
             ])
         case .error(let event):
             return .object([
@@ -54,7 +65,17 @@ public enum ListenEvent: Equatable, Sendable {
                 ("rtf", .number(summary.realTimeFactor)),
                 ("hits", .integer(summary.hits)),
                 ("peak_rss_mb", summary.peakResidentBytes.map { .number(rounded(Double($0) / 1_048_576)) } ?? .null),
-            ])
+            ] + (summary.overruns.map { [("overruns", JSONValue.integer($0))] } ?? [])
+              + (summary.suspends.map { [("suspends", JSONValue.integer($0))] } ?? []))
+        }
+    }
+
+    /// True for events that report something going wrong (an error, a lost device).
+    public var isTrouble: Bool {
+        switch self {
+        case .error: true
+        case .device(let event): event.status == .lost
+        default: false
         }
     }
 
@@ -64,19 +85,49 @@ public enum ListenEvent: Equatable, Sendable {
         case .start(let event):
             let keywords = event.keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
             return "listening for " + keywords.joined(separator: ", ") + (event.gain == 1 ? "" : ", gain \(event.gain)")
+        case .device(let event):
+            switch event.status {
+            case .opened:
+                let format = event.format.map { " (\($0.sampleRate) Hz, \($0.channels) channel\($0.channels == 1 ? "" : "s"), \($0.sampleFormat))" } ?? ""
+                return "capturing from \(event.device)\(format)"
+            case .lost:
+                return "lost \(event.device)" + (event.message.map { ": \($0)" } ?? "")
+            }
         case .hotword(let event):
-            let place = event.file.map { "\($0)  " } ?? ""
+            let place = event.source.name.map { "\($0)  " } ?? ""
             return place + "\(seconds(event.time))  hotword \"\(event.keyword)\"  (spoken \(seconds(event.start))–\(seconds(event.end)), score \(String(format: "%.1f", event.score)))"
         case .error(let event):
             return "error: " + (event.file.map { "\($0): " } ?? "") + event.message
         case .summary(let summary):
             let failed = summary.failedFiles > 0 ? ", \(summary.failedFiles) failed" : ""
-            return "\(summary.files) file\(summary.files == 1 ? "" : "s")\(failed), \(seconds(summary.audioSeconds)) of audio, \(summary.hits) hit\(summary.hits == 1 ? "" : "s"), CPU \(seconds(summary.cpuSeconds)) (\(String(format: "%.4f", summary.realTimeFactor)) × real time)"
+            let heard = summary.overruns == nil ? "\(summary.files) file\(summary.files == 1 ? "" : "s")\(failed), " : "stopped after "
+            return heard + "\(seconds(summary.audioSeconds)) of audio, \(summary.hits) hit\(summary.hits == 1 ? "" : "s"), CPU \(seconds(summary.cpuSeconds)) (\(String(format: "%.4f", summary.realTimeFactor)) × real time)"
         }
     }
 
     private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
     private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+}
+
+/// A capture device opened or lost.
+public struct DeviceEvent: Equatable, Sendable {
+    public enum Status: String, Sendable {
+        case opened, lost
+    }
+
+    public var device: String
+    public var status: Status
+    /// What the device delivers, once opened.
+    public var format: CaptureFormat?
+    /// Why it was lost.
+    public var message: String?
+
+    public init(device: String, status: Status, format: CaptureFormat?, message: String?) {
+        self.device = device
+        self.status = status
+        self.format = format
+        self.message = message
+    }
 }
 
 /// What detection listens for.
@@ -101,16 +152,41 @@ public struct HotwordEvent: Equatable, Sendable {
     public var end: Double
     /// log10 likelihood ratio of keyword against alternatives (higher is surer).
     public var score: Double
-    /// The file the stream came from, if any.
-    public var file: String?
+    /// Where the stream came from.
+    public var source: StreamSource
 
-    public init(hit: HotwordHit, sampleRate: Int, file: String?) {
+    public init(hit: HotwordHit, sampleRate: Int, source: StreamSource) {
         keyword = hit.keyword
         time = Double(hit.detectionSample) / Double(sampleRate)
         start = Double(hit.startSample) / Double(sampleRate)
         end = Double(hit.endSample) / Double(sampleRate)
         score = hit.score
-        self.file = file
+        self.source = source
+    }
+}
+
+/// Where a stream comes from: a file, or a capture device.
+public enum StreamSource: Equatable, Sendable {
+    case file(String)
+    case device(String)
+    case unnamed
+
+    /// The path or device name.
+    public var name: String? {
+        switch self {
+        case .file(let path): path
+        case .device(let name): name
+        case .unnamed: nil
+        }
+    }
+
+    /// `"file": path` or `"device": name` in an event.
+    var jsonMember: (String, JSONValue) {
+        switch self {
+        case .file(let path): ("file", .string(path))
+        case .device(let name): ("device", .string(name))
+        case .unnamed: ("file", .null)
+        }
     }
 }
 
@@ -134,6 +210,9 @@ public struct RunSummary: Equatable, Sendable {
     public var hits: Int
     /// Highest resident memory of the process so far, where the system tells it.
     public var peakResidentBytes: Int?
+    /// Capture overruns and suspends recovered from (live capture only).
+    public var overruns: Int?
+    public var suspends: Int?
 
     /// CPU time per second of audio; zero when there was no audio.
     public var realTimeFactor: Double {

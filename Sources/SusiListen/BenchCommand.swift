@@ -75,7 +75,9 @@ struct BenchCommand: ParsableCommand {
             }
             var labelled = Set<String>()
             let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
-            let spotter = KeywordSpotterConfiguration(keywords: [], gain: gain, modelFiles: models.modelFiles)
+            var modelFiles = AcousticModelFiles()
+            models.apply(to: &modelFiles)
+            let spotter = KeywordSpotterConfiguration(keywords: [], gain: gain, modelFiles: modelFiles)
             let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivity,
                                      resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour)
             let result = try BenchmarkRunner.run(plan) { StandardError.write($0) }

@@ -1,38 +1,99 @@
 import ArgumentParser
+import AudioCapture
 import Foundation
 import HotwordDetection
+import Logging
 import Pipeline
+import ServiceLifecycle
 
-/// `susi-listen --file PATH...`: hotword detection over files.
-struct DetectCommand: ParsableCommand {
+/// `susi-listen`: listen on a capture device until stopped, or with `--file`, detect in files.
+struct DetectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
-        abstract: "Detect the hotword in audio files (the default command).")
+        abstract: "Listen on a microphone, or detect the hotword in audio files with --file (the default command).")
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Audio files or folders (searched recursively); each file is one stream.", valueName: "path"))
+            help: ArgumentHelp("Audio files or folders (searched recursively); each file is one stream. Without --file, listen on the capture device.", valueName: "path"))
     var file: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("ALSA capture device: default, hw:1,0, plughw:1,0, dsnoop, ... (default: default).", valueName: "name"))
+    var device: String?
+
+    @Option(name: .long, help: ArgumentHelp("ALSA configuration file that defines --device, read instead of the system's.", valueName: "file"))
+    var alsaConfig: String?
+
+    @Flag(name: .long, help: "List the capture devices ALSA knows and exit.")
+    var listDevices = false
 
     @OptionGroup var detector: DetectorOptions
 
-    @Flag(name: .long, help: "Write events as JSON lines.")
+    @OptionGroup var configurationFile: ConfigurationOptions
+
+    @Option(name: .long, help: ArgumentHelp("Lowest log level: trace, debug, info, notice, warning, error, critical (default: info).", valueName: "level"))
+    var logLevel: String?
+
+    @Flag(name: .long, help: "Write events as JSON lines on standard output.")
     var json = false
 
     func validate() throws {
-        if file.isEmpty {
-            throw ValidationError("give audio with --file PATH (live capture from a microphone is not in this version)")
+        if let logLevel, !Configuration.logLevels.contains(logLevel) {
+            throw ValidationError("--log-level must be one of \(Configuration.logLevels.joined(separator: ", "))")
         }
     }
 
-    func run() throws {
-        let spotter = try detector.makeSpotter()
-        let output = EventPrinter(json: json)
-        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: detector.gain)))
+    func run() async throws {
+        if listDevices {
+            for device in CaptureDeviceList.captureDevices() {
+                print(device.description.isEmpty ? device.name : "\(device.name)\t\(device.description)")
+            }
+            return
+        }
+        var settings = try configurationFile.load()
+        detector.apply(to: &settings)
+        if let device { settings.device = device }
+        if let alsaConfig { settings.alsaConfigurationFile = alsaConfig }
+        if let logLevel { settings.logLevel = logLevel }
+        if json { settings.json = true }
+        if file.isEmpty {
+            try await listen(settings)
+        } else {
+            try detectInFiles(settings)
+        }
+    }
+
+    private func detectInFiles(_ settings: Configuration) throws {
+        let spotter = try settings.makeSpotter()
+        let output = EventPrinter(json: settings.json)
+        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: settings.gain)))
         let run = FileDetectionRun(progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })
         let summary = run.run(paths: file, detector: spotter) { event in output.print(event) }
         output.print(.summary(summary))
         if summary.failedFiles > 0 { throw ExitCode(1) }
+    }
+
+    private func listen(_ settings: Configuration) async throws {
+        _ = try settings.makeSpotter()  // fail early, with exit code 2, on models and keywords
+        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "susi-listen")
+        let output = EventLog(json: settings.json, logger: logger)
+        let service = LiveListeningService(configuration: settings) { output.record($0) }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch let error as CaptureError {
+            StandardError.write("susi-listen: \(error)")
+            throw ExitCode(3)
+        } catch let error as HotwordDetectionError {
+            StandardError.write("susi-listen: \(error)")
+            throw ExitCode(2)
+        }
     }
 }

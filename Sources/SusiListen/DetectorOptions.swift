@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import HotwordDetection
+import Pipeline
 
-/// Options that set up the keyword spotter, shared by every command that detects.
+/// Options that set up the keyword spotter, shared by every command that detects. Each one
+/// given overrides the configuration file.
 struct DetectorOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Keyphrase to listen for; repeat for several (default: susi).", valueName: "keyphrase"))
     var keyword: [String] = []
@@ -11,36 +13,43 @@ struct DetectorOptions: ParsableArguments {
     var sensitivity: [Double] = []
 
     @Option(name: .long, help: ArgumentHelp("Multiplier applied to the audio before detection, clipped to full scale (default: 1.0).", valueName: "g"))
-    var gain: Double = 1.0
+    var gain: Double?
 
     @OptionGroup var models: ModelOptions
 
     func validate() throws {
-        let keywords = keyword.isEmpty ? ["susi"] : keyword
-        if sensitivity.count > 1 && sensitivity.count != keywords.count {
-            throw ValidationError("give one --sensitivity for all keywords or one per --keyword (\(keywords.count)), not \(sensitivity.count)")
+        if sensitivity.count > 1 && sensitivity.count != max(keyword.count, 1) {
+            throw ValidationError("give one --sensitivity for all keywords or one per --keyword (\(max(keyword.count, 1))), not \(sensitivity.count)")
         }
         for value in sensitivity where !(0...1).contains(value) {
             throw ValidationError("--sensitivity \(value) is outside 0...1")
         }
-        if !(gain.isFinite && gain > 0) {
+        if let gain, !(gain.isFinite && gain > 0) {
             throw ValidationError("--gain \(gain) must be a finite number above 0")
         }
-        for phrase in keywords where PronunciationLexicon.words(of: phrase).isEmpty {
+        for phrase in keyword where PronunciationLexicon.words(of: phrase).isEmpty {
             throw ValidationError("--keyword must not be empty")
         }
     }
 
-    /// The spotter configuration these options describe.
-    var spotterConfiguration: KeywordSpotterConfiguration {
-        let keywords = keyword.isEmpty ? ["susi"] : keyword
-        let settings = keywords.enumerated().map { index, phrase in
-            KeywordSetting(keyphrase: phrase,
-                           sensitivity: sensitivity.isEmpty ? 0.5 : sensitivity[sensitivity.count == 1 ? 0 : index])
+    /// Puts the options that were given into `configuration`.
+    func apply(to configuration: inout Configuration) {
+        if !keyword.isEmpty || !sensitivity.isEmpty {
+            let phrases = keyword.isEmpty ? configuration.keywords.map(\.keyphrase) : keyword
+            let values = sensitivity.isEmpty ? (keyword.isEmpty ? configuration.keywords.map(\.sensitivity) : [0.5]) : sensitivity
+            configuration.keywords = phrases.enumerated().map { index, phrase in
+                KeywordSetting(keyphrase: phrase, sensitivity: values.count == phrases.count ? values[index] : values[0])
+            }
         }
-        return KeywordSpotterConfiguration(
-            keywords: settings, gain: gain,
-            modelFiles: models.modelFiles)
+        if let gain { configuration.gain = gain }
+        models.apply(to: &configuration.modelFiles)
+    }
+}
+
+extension Configuration {
+    /// The spotter these settings describe.
+    var spotterConfiguration: KeywordSpotterConfiguration {
+        KeywordSpotterConfiguration(keywords: keywords, gain: gain, modelFiles: modelFiles)
     }
 
     /// A spotter, or exit code 2 with the reason on standard error.

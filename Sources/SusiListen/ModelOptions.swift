@@ -3,18 +3,23 @@ import HotwordDetection
 
 /// Where the acoustic model and dictionaries are.
 struct ModelOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder of the PocketSphinx acoustic model.", valueName: "dir"))
-    var acousticModel: String = AcousticModelFiles().acousticModel
+    @Option(name: .long, help: ArgumentHelp("Folder of the PocketSphinx acoustic model (default: \(AcousticModelFiles().acousticModel)).", valueName: "dir"))
+    var acousticModel: String?
 
-    @Option(name: .long, help: ArgumentHelp("General pronunciation dictionary (CMUdict format).", valueName: "file"))
-    var dictionary: String = AcousticModelFiles().generalDictionary
+    @Option(name: .long, help: ArgumentHelp("General pronunciation dictionary (default: \(AcousticModelFiles().generalDictionary)).", valueName: "file"))
+    var dictionary: String?
 
     @Option(name: .long, help: ArgumentHelp("The project's keyword dictionary, read before the general one (default: Models/keywords.dict of this installation).", valueName: "file"))
     var keywordDictionary: String?
 
-    /// The files these options name.
-    var modelFiles: AcousticModelFiles {
-        AcousticModelFiles(acousticModel: acousticModel, generalDictionary: dictionary,
-                           keywordDictionary: keywordDictionary ?? ModelsFolder.locate().map { $0 + "/" + ModelsFolder.marker })
+    /// Puts the options that were given into `files`, and finds the project's keyword
+    /// dictionary when none is set.
+    func apply(to files: inout AcousticModelFiles) {
+        if let acousticModel { files.acousticModel = acousticModel }
+        if let dictionary { files.generalDictionary = dictionary }
+        if let keywordDictionary { files.keywordDictionary = keywordDictionary }
+        if files.keywordDictionary == nil {
+            files.keywordDictionary = ModelsFolder.locate().map { $0 + "/" + ModelsFolder.marker }
+        }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `susi-listen` command: hotword detection over files now, subcommands for the rest.
 @main
-struct SusiListen: ParsableCommand {
+struct SusiListen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "susi-listen",
         abstract: "Hears the hotword \"susi\" in audio files with PocketSphinx keyword spotting.",

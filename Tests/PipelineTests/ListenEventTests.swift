@@ -6,7 +6,7 @@ import Testing
 @Suite struct ListenEventTests {
     let hit = HotwordEvent(hit: HotwordHit(keyword: "susi", startSample: 16_000, endSample: 24_000,
                                            detectionSample: 27_200, score: 3.14159),
-                           sampleRate: 16_000, file: "a \"quoted\" name.wav")
+                           sampleRate: 16_000, source: .file("a \"quoted\" name.wav"))
 
     @Test func writesAHotwordAsAJSONObjectWithTheTypeFirst() throws {
         let text = ListenEvent.hotword(hit).json.text

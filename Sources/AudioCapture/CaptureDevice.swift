@@ -1,0 +1,222 @@
+import AudioInput
+import CALSA
+import Glibc
+
+/// A capture device opened by ALSA PCM name ("default", "hw:1,0", "plughw:1,0",
+/// "dsnoop", ...) or from an ALSA configuration given as text (for tests and file-backed
+/// PCMs), handing on mono frames at ``pipelineSampleRate``.
+///
+/// Conversion: the device delivers what ``HardwareParameters`` negotiated, reported in
+/// ``hardwareFormat``; samples become Float, channels are averaged by ``ChannelMixer`` and
+/// the rate is converted by the project's ``Resampler`` (libsoxr). ALSA's own rate
+/// conversion is switched off even where the device has it (`plughw:`, `default` over
+/// `plug`): an `hw:` device has none, so the project's converter is needed anyway, and
+/// its band-limited filter keeps aliases out of the speech band, which `plug`'s simpler
+/// filter does not promise. `plug`'s sample-format and channel conversions stay allowed
+/// (it folds channels to mono by averaging, as ``ChannelMixer`` does): they lose nothing
+/// the pipeline needs.
+///
+/// The only owner of its `snd_pcm_t*`, closed in deinit. Reads block, so one thread
+/// reads; a live device delivers a period every few tens of milliseconds, so a read
+/// returns at that pace.
+public final class CaptureDevice: AudioFrameSource {
+    /// Periods accepted by the initialisers, in milliseconds; a listener wants 20–32 ms, and
+    /// a period of a second or more points to a mistaken unit.
+    public static let periodMillisecondsRange = 1...999
+
+    /// The PCM name the device was opened by.
+    public let name: String
+    /// Samples per frame handed out by ``readFrame()``.
+    public let frameLength: Int
+    /// What the device delivers before conversion.
+    public let hardwareFormat: CaptureFormat
+    /// Overruns and suspends recovered from, and frames read, since the device was opened.
+    public private(set) var statistics = CaptureStatistics()
+
+    private let pcm: OpaquePointer
+    /// The tree a configured PCM was opened from; ALSA may refer to it until the PCM is closed.
+    private let configuration: ALSAConfiguration?
+    private let sampleFormat: SampleFormat
+    /// nil when the device runs at the pipeline rate, so its samples pass through unfiltered.
+    private let resampler: Resampler?
+    /// One period of interleaved samples as the device delivers them.
+    private var periodBuffer: [UInt8]
+    /// Converted samples not yet handed out; never more than a period's output plus a frame.
+    private var pending: [Float] = []
+
+    /// Opens the ALSA PCM `name` for capture and negotiates its format.
+    /// - Parameters:
+    ///   - frameLength: samples per frame handed out; callers use 20–32 ms (320–512 samples).
+    ///   - periodMilliseconds: how often the device wakes the reader, asked for; the device
+    ///     may round it (see ``hardwareFormat``).
+    /// - Throws: ``CaptureError/deviceNotFound(name:available:)`` naming the capture devices
+    ///   ALSA knows, and the other ``CaptureError`` cases for a device that is busy, refuses
+    ///   access or offers nothing usable.
+    public convenience init(name: String, frameLength: Int = 480, periodMilliseconds: Int = 30) throws(CaptureError) {
+        try self.init(name: name, configuration: nil, frameLength: frameLength, periodMilliseconds: periodMilliseconds)
+    }
+
+    /// Opens the PCM `name` defined in `text`, an ALSA configuration in the syntax of
+    /// `~/.asoundrc`, instead of the system's configuration.
+    ///
+    /// Only the PCMs defined in `text` can be opened, e.g. a `file` PCM that reads raw
+    /// samples from a file or FIFO (`infile`). Put no converting `plug` on top of such a
+    /// PCM: alsa-lib 1.2.8 then reads the file through mmap and skips ahead; constrain
+    /// rate and channels under it instead (the tests' `FilePCM` shows how).
+    /// - Throws: as ``init(name:frameLength:periodMilliseconds:)``, and
+    ///   ``CaptureError/alsa(device:call:code:message:)`` for `snd_config_load` when `text`
+    ///   does not parse; ``CaptureError/deviceNotFound(name:available:)`` lists the PCMs `text` defines.
+    public convenience init(
+        configuration text: String, name: String, frameLength: Int = 480, periodMilliseconds: Int = 30
+    ) throws(CaptureError) {
+        let configuration = try ALSAConfiguration(text: text, device: name)
+        try self.init(
+            name: name, configuration: configuration, frameLength: frameLength, periodMilliseconds: periodMilliseconds)
+    }
+
+    private init(
+        name: String, configuration: ALSAConfiguration?, frameLength: Int, periodMilliseconds: Int
+    ) throws(CaptureError) {
+        guard frameLength > 0 else { throw .invalidFrameLength(frameLength) }
+        guard CaptureDevice.periodMillisecondsRange.contains(periodMilliseconds) else {
+            throw .invalidPeriod(milliseconds: periodMilliseconds)
+        }
+        let periodMicroseconds = UInt32(periodMilliseconds * 1_000)
+        let pcm = try Self.open(name: name, configuration: configuration)
+        let negotiated: (format: CaptureFormat, sampleFormat: SampleFormat)
+        let resampler: Resampler?
+        do {
+            negotiated = try HardwareParameters.negotiate(
+                pcm: pcm, device: name, periodMicroseconds: periodMicroseconds)
+            resampler = try Self.resampler(for: negotiated.format, device: name)
+        } catch {
+            snd_pcm_close(pcm)
+            throw error
+        }
+        self.name = name
+        self.frameLength = frameLength
+        self.pcm = pcm
+        self.configuration = configuration
+        self.hardwareFormat = negotiated.format
+        self.sampleFormat = negotiated.sampleFormat
+        self.resampler = resampler
+        self.periodBuffer = [UInt8](
+            repeating: 0,
+            count: negotiated.format.periodFrames * negotiated.format.channels * negotiated.sampleFormat.bytesPerSample)
+    }
+
+    deinit {
+        snd_pcm_close(pcm)
+    }
+
+    /// The next frame of ``frameLength`` samples, blocking until the device has delivered it.
+    ///
+    /// Overruns and suspends are recovered from and counted in ``statistics``; the frame
+    /// after one joins audio across the gap.
+    /// - Throws: ``CaptureError/deviceGone(name:)`` when the device went away: close it and
+    ///   open it again, with back-off, until it is back. Other errors come from ALSA.
+    public func readFrame() throws(CaptureError) -> [Float] {
+        while pending.count < frameLength {
+            try readPeriod()
+        }
+        let frame = Array(pending.prefix(frameLength))
+        pending.removeFirst(frameLength)
+        return frame
+    }
+
+    /// ``readFrame()`` as an ``AudioFrameSource``: a live device never ends, so this never
+    /// returns nil.
+    /// - Throws: ``AudioInputError/readFailed(path:seconds:reason:)`` with the device name as
+    ///   the path and the ``CaptureError`` as the reason; a caller that must tell a device that
+    ///   went away from other failures calls ``readFrame()``.
+    public func nextFrame() throws(AudioInputError) -> [Float]? {
+        do {
+            return try readFrame()
+        } catch {
+            let seconds = Double(statistics.framesRead) / Double(hardwareFormat.sampleRate)
+            throw .readFailed(path: name, seconds: seconds, reason: error.problem)
+        }
+    }
+
+    /// Reads up to one period, converts it and adds it to `pending`.
+    private func readPeriod() throws(CaptureError) {
+        let channels = hardwareFormat.channels
+        let read = periodBuffer.withUnsafeMutableBytes { buffer in
+            snd_pcm_readi(pcm, buffer.baseAddress, snd_pcm_uframes_t(hardwareFormat.periodFrames))
+        }
+        guard read >= 0 else {
+            try recover(from: Int32(clamping: read))
+            return
+        }
+        let frames = Int(read)
+        statistics.framesRead += frames
+        let interleaved = periodBuffer.withUnsafeBytes { sampleFormat.decode($0, count: frames * channels) }
+        let mono = ChannelMixer.mono(interleaved: interleaved, channels: channels)
+        if let resampler {
+            // The filter rings a little past full scale on clipped input.
+            pending += resampler.process(mono).map { min(max($0, -1), 1) }
+        } else {
+            pending += mono
+        }
+    }
+
+    /// Gets the device reading again after `code` from `snd_pcm_readi`, or throws.
+    private func recover(from code: Int32) throws(CaptureError) {
+        switch -code {
+        case EINTR:
+            return
+        case EPIPE:
+            statistics.overrunsRecovered += 1
+        case ESTRPIPE:
+            statistics.suspendsRecovered += 1
+        default:
+            throw CaptureError.classify(code, device: name, call: "snd_pcm_readi")
+        }
+        // snd_pcm_recover prepares the device after an overrun; after a suspend it waits
+        // for the driver to resume (ALSA offers no event for that) and prepares if it cannot.
+        let recovered = snd_pcm_recover(pcm, code, 1)
+        guard recovered >= 0 else {
+            throw CaptureError.classify(recovered, device: name, call: "snd_pcm_recover")
+        }
+    }
+
+    /// Opens `name` for blocking capture, from `configuration` when there is one.
+    private static func open(name: String, configuration: ALSAConfiguration?) throws(CaptureError) -> OpaquePointer {
+        let (opened, diagnostics) = ALSADiagnostics.collecting { () -> (code: Int32, pcm: OpaquePointer?) in
+            var pcm: OpaquePointer?
+            let code =
+                if let configuration {
+                    snd_pcm_open_lconf(&pcm, name, SND_PCM_STREAM_CAPTURE, 0, configuration.handle)
+                } else {
+                    snd_pcm_open(&pcm, name, SND_PCM_STREAM_CAPTURE, 0)
+                }
+            return (code, pcm)
+        }
+        if opened.code == 0, let pcm = opened.pcm { return pcm }
+        // ENOENT: no such PCM in the configuration, or no such card or device node;
+        // ENODEV/ENXIO: the card named does not exist.
+        guard [ENOENT, ENODEV, ENXIO].contains(-opened.code) else {
+            throw CaptureError.classify(opened.code, device: name, call: "snd_pcm_open", diagnostics: diagnostics)
+        }
+        if let configuration {
+            let defined = configuration.pcmNames
+            guard defined.contains(name) else { throw .deviceNotFound(name: name, available: defined) }
+            // A PCM the text defines fails so too when a file it names is missing; ALSA's diagnostic says which.
+            throw .alsa(
+                device: name, call: "snd_pcm_open", code: opened.code, message: ALSA.message(opened.code, diagnostics))
+        }
+        if CaptureDeviceList.isPlaybackOnly(name) {
+            throw .noCaptureSupport(name: name)
+        }
+        throw .deviceNotFound(name: name, available: CaptureDeviceList.captureDevices().map(\.name))
+    }
+
+    private static func resampler(for format: CaptureFormat, device: String) throws(CaptureError) -> Resampler? {
+        guard format.sampleRate != pipelineSampleRate else { return nil }
+        do {
+            return try Resampler(inputRate: Double(format.sampleRate))
+        } catch {
+            throw .unsupportedFormat(name: device, detail: error.description)
+        }
+    }
+}

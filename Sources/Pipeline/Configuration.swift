@@ -1,0 +1,113 @@
+import HotwordDetection
+
+/// Every setting of susi-listen, with defaults that work: built from the defaults, then a
+/// configuration file, then command-line flags.
+public struct Configuration: Sendable, Equatable {
+    /// ALSA PCM to capture from (`default`, `hw:1,0`, `plughw:1,0`, `dsnoop`, ...).
+    public var device = "default"
+    /// An ALSA configuration file that defines `device`, read instead of the system's.
+    public var alsaConfigurationFile: String?
+    /// Length of one ALSA period.
+    public var periodMilliseconds = 30
+    /// Keyphrases with their sensitivities.
+    public var keywords = [KeywordSetting(keyphrase: "susi")]
+    /// Multiplier applied before detection.
+    public var gain = 1.0
+    /// PocketSphinx model and dictionaries.
+    public var modelFiles = AcousticModelFiles()
+    /// Lowest level written to the log: trace, debug, info, notice, warning, error, critical.
+    public var logLevel = "info"
+    /// Events as JSON lines on standard output.
+    public var json = false
+
+    public init() {}
+
+    /// The keys a configuration file may set, with what each takes.
+    public static let fileKeys: [(key: String, meaning: String)] = [
+        ("capture.device", "ALSA PCM name"),
+        ("capture.alsa_config", "ALSA configuration file defining the device"),
+        ("capture.period_ms", "ALSA period in milliseconds (10–100)"),
+        ("hotword.keywords", "keyphrases: a string or an array of strings"),
+        ("hotword.sensitivity", "0…1: one number for all keyphrases or an array, one per keyphrase"),
+        ("hotword.gain", "audio gain above 0"),
+        ("hotword.acoustic_model", "PocketSphinx acoustic model folder"),
+        ("hotword.dictionary", "general pronunciation dictionary"),
+        ("hotword.keyword_dictionary", "the project's keyphrase dictionary"),
+        ("log.level", "trace, debug, info, notice, warning, error or critical"),
+        ("log.json", "true for JSON lines on standard output"),
+    ]
+
+    /// The log levels `logLevel` may name.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// Applies the entries of the configuration file at `path`; unknown keys are returned as
+    /// warnings rather than refused, so an older susi-listen reads a newer file.
+    public mutating func apply(_ entries: [ConfigurationEntry], from path: String) throws(ConfigurationError) -> [String] {
+        var warnings: [String] = []
+        var keyphrases: [String]?
+        var sensitivities: [Double]?
+        var sensitivityLine = 0
+        for entry in entries {
+            func fail(_ expected: String) -> ConfigurationError {
+                ConfigurationError(path: path, line: entry.line, message: "key \"\(entry.key)\": expected \(expected), got \(entry.value.kind)")
+            }
+            switch (entry.key, entry.value) {
+            case ("capture.device", .string(let name)) where !name.isEmpty: device = name
+            case ("capture.device", _): throw fail("a device name")
+            case ("capture.alsa_config", .string(let file)): alsaConfigurationFile = file
+            case ("capture.alsa_config", _): throw fail("a file path")
+            case ("capture.period_ms", .integer(let milliseconds)) where (10...100).contains(milliseconds): periodMilliseconds = milliseconds
+            case ("capture.period_ms", _): throw fail("a whole number of milliseconds from 10 to 100")
+            case ("hotword.keywords", .string(let phrase)): keyphrases = [phrase]
+            case ("hotword.keywords", .array(let values)):
+                let phrases = values.compactMap { value -> String? in
+                    if case .string(let phrase) = value { return phrase }
+                    return nil
+                }
+                guard phrases.count == values.count else { throw fail("an array of strings") }
+                keyphrases = phrases
+            case ("hotword.keywords", _): throw fail("a string or an array of strings")
+            case ("hotword.sensitivity", let value):
+                guard let numbers = Self.numbers(value), numbers.allSatisfy({ (0...1).contains($0) }) else {
+                    throw fail("a number from 0 to 1 or an array of them")
+                }
+                sensitivities = numbers
+                sensitivityLine = entry.line
+            case ("hotword.gain", let value):
+                guard let gain = Self.numbers(value)?.first, Self.numbers(value)?.count == 1, gain.isFinite, gain > 0 else { throw fail("a number above 0") }
+                self.gain = gain
+            case ("hotword.acoustic_model", .string(let folder)): modelFiles.acousticModel = folder
+            case ("hotword.dictionary", .string(let file)): modelFiles.generalDictionary = file
+            case ("hotword.keyword_dictionary", .string(let file)): modelFiles.keywordDictionary = file
+            case ("hotword.acoustic_model", _), ("hotword.dictionary", _), ("hotword.keyword_dictionary", _): throw fail("a path")
+            case ("log.level", .string(let level)) where Self.logLevels.contains(level): logLevel = level
+            case ("log.level", _): throw fail("one of " + Self.logLevels.joined(separator: ", "))
+            case ("log.json", .bool(let flag)): json = flag
+            case ("log.json", _): throw fail("true or false")
+            default:
+                warnings.append("\(path):\(entry.line): unknown key \"\(entry.key)\" ignored (known keys: \(Self.fileKeys.map(\.key).joined(separator: ", ")))")
+            }
+        }
+        if keyphrases != nil || sensitivities != nil {
+            let phrases = keyphrases ?? keywords.map(\.keyphrase)
+            let values = sensitivities ?? [0.5]
+            guard values.count == 1 || values.count == phrases.count else {
+                throw ConfigurationError(path: path, line: sensitivityLine,
+                                         message: "key \"hotword.sensitivity\": give one value or one per keyphrase (\(phrases.count))")
+            }
+            keywords = phrases.enumerated().map { KeywordSetting(keyphrase: $1, sensitivity: values[values.count == 1 ? 0 : $0]) }
+        }
+        return warnings
+    }
+
+    private static func numbers(_ value: ConfigurationValue) -> [Double]? {
+        switch value {
+        case .integer(let number): return [Double(number)]
+        case .float(let number): return [number]
+        case .array(let values):
+            let flat = values.compactMap { Self.numbers($0)?.first }
+            return flat.count == values.count ? flat : nil
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A one-way flag raised to end a loop on another thread, with a wait that ends early when
+/// it is raised (for back-off between attempts).
+final class StopSignal: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var raised = false
+
+    var isRaised: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return raised
+    }
+
+    func raise() {
+        condition.lock()
+        raised = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits up to `seconds`; returns true when the signal was raised meanwhile.
+    func wait(seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !raised, condition.wait(until: deadline) {}
+        return raised
+    }
+}

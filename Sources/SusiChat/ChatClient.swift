@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Asks a SUSI server one query at a time over HTTP(S).
+///
+/// Network failures, timeouts and server errors (5xx, 408, 429) are retried up to
+/// `maxAttempts` times, waiting `retryBaseDelay` and then twice as long before each further
+/// attempt. A 4xx status or a body that is not a SUSI answer is final at once.
+public actor ChatClient {
+    public nonisolated let configuration: ChatClientConfiguration
+
+    public init(configuration: ChatClientConfiguration = ChatClientConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// SUSI's answer to `query`. An empty or whitespace-only text throws `.emptyQuery` without
+    /// sending anything.
+    public func ask(_ query: ChatQuery) async throws(ChatError) -> ChatAnswer {
+        guard !query.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyQuery }
+        do throws(ChatError) {
+            let request = try ChatRequest(query: query, configuration: configuration)
+            var attempt = 1
+            while true {
+                do throws(ChatError) {
+                    return try await answer(to: request)
+                } catch where error.isTransient && attempt < configuration.maxAttempts {
+                    try await waitBeforeRetry(after: attempt)
+                    attempt += 1
+                }
+            }
+        } catch {
+            throw error.redacting(configuration.accessToken)
+        }
+    }
+
+    /// One attempt: the request, its status and its body read as a SUSI answer.
+    private func answer(to request: ChatRequest) async throws(ChatError) -> ChatAnswer {
+        let exchange = try await fetch(request)
+        guard (200...299).contains(exchange.status) else {
+            throw .httpStatus(code: exchange.status, bodyExcerpt: ChatError.excerpt(of: exchange.body))
+        }
+        return try ChatAnswer(responseBody: exchange.body, contentType: exchange.contentType)
+    }
+
+    /// Sends the request and waits at most `requestTimeout` for the whole answer.
+    ///
+    /// The deadline is kept here rather than left to URLSession: on Linux, FoundationNetworking
+    /// truncates its timeout to whole seconds (0.5 s fires at once, 1.5 s after 1 s) and
+    /// restarts it with every chunk received, so a server trickling bytes would never time out.
+    private func fetch(_ request: ChatRequest) async throws(ChatError) -> HTTPExchange {
+        let timeout = configuration.requestTimeout
+        let url = request.url
+        let maxBytes = configuration.maxResponseBytes
+        do {
+            return try await withThrowingTaskGroup(of: HTTPExchange?.self) { group in
+                group.addTask {
+                    // URLSession's own timer only as a backstop, a whole second past ours.
+                    try await BoundedDataTransfer.get(url, backstopTimeout: timeout.timeInterval.rounded(.up) + 1,
+                                                      maxBytes: maxBytes)
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let exchange = try await group.next() ?? nil else {
+                    throw URLError(.timedOut)
+                }
+                return exchange
+            }
+        } catch {
+            throw transferFailure(error)
+        }
+    }
+
+    private func transferFailure(_ error: any Error) -> ChatError {
+        if Task.isCancelled || error is CancellationError { return .cancelled }
+        if error is BoundedDataTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
+        let server = configuration.serverForDisplay
+        guard let urlError = error as? URLError else {
+            return .unreachable(server: server, reason: String(describing: type(of: error)))
+        }
+        let reason: String
+        switch urlError.code {
+        case .timedOut: return .timedOut(seconds: configuration.requestTimeout.timeInterval)
+        case .cancelled: return .cancelled
+        case .badURL, .unsupportedURL: return .invalidServerURL(server)
+        case .cannotConnectToHost: reason = "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: reason = "host name not found"
+        case .notConnectedToInternet: reason = "no network connection"
+        case .networkConnectionLost: reason = "connection lost"
+        case .secureConnectionFailed: reason = "TLS handshake failed"
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+             .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            reason = "the server's TLS certificate is not trusted"
+        case .badServerResponse, .cannotParseResponse: reason = "the server's reply is not HTTP"
+        case .zeroByteResource: reason = "the server closed the connection without answering"
+        default: reason = "network error \(urlError.code.rawValue)"
+        }
+        return .unreachable(server: server, reason: reason)
+    }
+
+    private func waitBeforeRetry(after attempt: Int) async throws(ChatError) {
+        do {
+            try await Task.sleep(for: configuration.retryBaseDelay * (1 << min(attempt - 1, 20)))
+        } catch {
+            throw .cancelled
+        }
+    }
+}

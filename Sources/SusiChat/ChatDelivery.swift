@@ -1,0 +1,93 @@
+import Foundation
+
+/// Asks through a `ChatClient` and keeps what the server could not take in a `QuerySpool`,
+/// to be sent again, oldest first, when `flushSpool()` is called.
+///
+/// A query leaves the spool once the server has given a definite reply: an answer, or a
+/// refusal that asking again would only repeat (a 4xx status, a body that is not a SUSI
+/// answer). It stays after a transient failure (network, timeout, 5xx). Flushes never overlap,
+/// so no spooled query is sent twice by this process.
+public actor ChatDelivery {
+    /// What became of a query.
+    public enum Outcome: Sendable, Equatable {
+        /// The server answered.
+        case answered(ChatAnswer)
+        /// The server stayed unavailable after all attempts; the query is in the spool (or, in
+        /// a flush, stays there). `dropped` are older queries removed to stay within the limit.
+        case spooled(ChatQuery, reason: ChatError, dropped: [ChatQuery])
+        /// The server stayed unavailable and the spool could not save the query: it is lost.
+        case notSpooled(ChatQuery, reason: ChatError, spoolError: QuerySpoolError)
+        /// A final failure (or a transient one with no spool configured); nothing was kept.
+        case failed(ChatError)
+    }
+
+    /// What a flush did with one spooled query.
+    public struct FlushedQuery: Sendable, Equatable {
+        public var query: ChatQuery
+        /// `.answered` or `.failed`: it left the spool; `.spooled`: it stays, and the flush
+        /// stopped there.
+        public var outcome: Outcome
+        /// Set when the query was delivered but its file could not be deleted; the flush
+        /// stopped there, and the query stays pending.
+        public var spoolError: QuerySpoolError?
+    }
+
+    public nonisolated let client: ChatClient
+    /// Nil when the configuration names no spool directory.
+    public nonisolated let spool: QuerySpool?
+    private var isFlushing = false
+
+    /// A client for `configuration` and, if it names a `spoolDirectory`, the spool there.
+    public init(configuration: ChatClientConfiguration) throws(QuerySpoolError) {
+        client = ChatClient(configuration: configuration)
+        if let directory = configuration.spoolDirectory {
+            spool = try QuerySpool(directory: directory, limit: configuration.spoolLimit)
+        } else {
+            spool = nil
+        }
+    }
+
+    /// Asks `query` now; if the server stays unavailable, spools it.
+    public func deliver(_ query: ChatQuery) async -> Outcome {
+        do throws(ChatError) {
+            return .answered(try await client.ask(query))
+        } catch {
+            guard error.isTransient, let spool else { return .failed(error) }
+            do throws(QuerySpoolError) {
+                return .spooled(query, reason: error, dropped: try await spool.add(query))
+            } catch let spoolError {
+                return .notSpooled(query, reason: error, spoolError: spoolError)
+            }
+        }
+    }
+
+    /// Sends the spooled queries again, oldest first, each removed only after the server's
+    /// definite reply. Stops at the first transient failure, leaving it and the newer ones
+    /// spooled. Returns at once, with nothing, while another flush is running.
+    public func flushSpool() async -> [FlushedQuery] {
+        guard let spool, !isFlushing else { return [] }
+        isFlushing = true
+        defer { isFlushing = false }
+
+        var flushed: [FlushedQuery] = []
+        for query in await spool.pending() {
+            let outcome: Outcome
+            do throws(ChatError) {
+                outcome = .answered(try await client.ask(query))
+            } catch where error.isTransient || error == .cancelled {
+                flushed.append(FlushedQuery(query: query, outcome: .spooled(query, reason: error, dropped: [])))
+                break
+            } catch {
+                outcome = .failed(error)
+            }
+            do throws(QuerySpoolError) {
+                try await spool.remove(id: query.id)
+                flushed.append(FlushedQuery(query: query, outcome: outcome))
+            } catch {
+                flushed.append(FlushedQuery(query: query, outcome: outcome, spoolError: error))
+                break
+            }
+        }
+        return flushed
+    }
+}

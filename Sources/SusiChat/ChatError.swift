@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why a query got no answer. Descriptions are one line a person can act on and never contain
+/// the access token (the client removes it from anything a server sends back, too).
+public enum ChatError: Error, Equatable, CustomStringConvertible {
+    /// No HTTP answer came: connection refused, host not found, network down, TLS failure.
+    case unreachable(server: String, reason: String)
+    /// The server took longer than the request timeout.
+    case timedOut(seconds: Double)
+    /// The server answered with a status outside 200...299.
+    case httpStatus(code: Int, bodyExcerpt: String)
+    /// The body is not JSON, e.g. an HTML page from a proxy or a wrong address.
+    case notJSON(contentType: String?, excerpt: String)
+    /// The body is JSON but not a SUSI chat answer.
+    case unexpectedShape(reason: String)
+    /// The body grew past the configured limit; reading stopped there.
+    case responseTooLarge(limit: Int)
+    /// The transcript is empty or only whitespace; nothing was sent.
+    case emptyQuery
+    /// The server address is not an http or https URL with a host.
+    case invalidServerURL(String)
+    /// The task asking was cancelled (the program is shutting down).
+    case cancelled
+
+    /// Whether asking again later may succeed: network failures, timeouts, server errors (5xx)
+    /// and "try later" statuses (408, 429). These are retried and, in `ChatDelivery`, spooled.
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .timedOut: return true
+        case .httpStatus(let code, _): return code >= 500 || code == 408 || code == 429
+        case .notJSON, .unexpectedShape, .responseTooLarge, .emptyQuery, .invalidServerURL, .cancelled: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreachable(let server, let reason):
+            return "cannot reach the SUSI server \(server): \(reason); check the server address and the network"
+        case .timedOut(let seconds):
+            return "the SUSI server did not answer within \(Self.format(seconds)) s; it may be overloaded or the network slow — try again or raise the request timeout"
+        case .httpStatus(let code, let excerpt):
+            let body = excerpt.isEmpty ? "" : ": \(excerpt)"
+            return "the SUSI server answered HTTP \(code) (\(HTTPURLResponse.localizedString(forStatusCode: code)))\(body); \(Self.advice(forStatus: code))"
+        case .notJSON(let contentType, let excerpt):
+            let kind = contentType.map { "a \($0) body" } ?? "a body without content type"
+            return "the SUSI server sent \(kind) that is not JSON (\"\(excerpt)\"); check that the server address points at a SUSI API server, not a web page or proxy"
+        case .unexpectedShape(let reason):
+            return "the SUSI server's JSON is not a chat answer (\(reason)); check that the server address points at a SUSI API server"
+        case .responseTooLarge(let limit):
+            return "the SUSI server's answer is larger than \(limit) bytes; stopped reading (raise the response size limit if this server's answers are really that large)"
+        case .emptyQuery:
+            return "nothing to ask: the transcript is empty"
+        case .invalidServerURL(let address):
+            return "\"\(address)\" is not a SUSI server address; give an http:// or https:// URL such as https://api.susi.ai"
+        case .cancelled:
+            return "the query was cancelled before an answer arrived"
+        }
+    }
+
+    private static func advice(forStatus code: Int) -> String {
+        switch code {
+        case 401, 403: return "check the access token"
+        case 404: return "check the server address (the client asks {server}/susi/chat.json)"
+        case 408, 429: return "the server is busy; try again later"
+        case 500...: return "the server has a problem; try again later"
+        default: return "the server refused the request"
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.3g", seconds)
+    }
+
+    /// The start of a body as one line of text, for error messages.
+    static func excerpt(of body: Data, limit: Int = 160) -> String {
+        let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
+    /// The same error with every occurrence of `secret` (as given and percent-encoded) replaced,
+    /// for text that came from a server, which may echo the request URL back.
+    func redacting(_ secret: String?) -> ChatError {
+        guard let secret, !secret.isEmpty else { return self }
+        let forms = Set([secret, ChatRequest.percentEncoded(secret)])
+        func clean(_ text: String) -> String {
+            forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+        }
+        switch self {
+        case .unreachable(let server, let reason): return .unreachable(server: clean(server), reason: clean(reason))
+        case .httpStatus(let code, let excerpt): return .httpStatus(code: code, bodyExcerpt: clean(excerpt))
+        case .notJSON(let contentType, let excerpt): return .notJSON(contentType: contentType.map(clean), excerpt: clean(excerpt))
+        case .unexpectedShape(let reason): return .unexpectedShape(reason: clean(reason))
+        case .invalidServerURL(let address): return .invalidServerURL(clean(address))
+        case .timedOut, .responseTooLarge, .emptyQuery, .cancelled: return self
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+
+/// A parsed JSON value that keeps object members in the order the server sent them (a table's
+/// columns are shown in that order) and numbers as their literal text (nothing is rounded).
+enum JSONNode: Sendable {
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+    case array([JSONNode])
+    case object([(key: String, value: JSONNode)])
+
+    /// The value of the first member named `key`, if this is an object that has one.
+    subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    var arrayValue: [JSONNode]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// A string, number or boolean as text; nil for null, arrays and objects.
+    var scalarText: String? {
+        switch self {
+        case .string(let value): return value
+        case .number(let literal): return literal
+        case .bool(let value): return value ? "true" : "false"
+        case .null, .array, .object: return nil
+        }
+    }
+
+    /// The value as a person would read it in a table cell: scalars as text, null as nothing,
+    /// arrays and objects as compact JSON.
+    var displayText: String {
+        switch self {
+        case .null: return ""
+        case .array, .object: return jsonText
+        default: return scalarText ?? ""
+        }
+    }
+
+    /// A number, or a string holding one (SUSI sends coordinates as strings).
+    var doubleValue: Double? {
+        switch self {
+        case .number(let text), .string(let text):
+            return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        default: return nil
+        }
+    }
+
+    /// A whole number, or a string holding one; "5.0" counts, "5.5" does not.
+    var intValue: Int? {
+        guard let value = doubleValue, value.rounded() == value, abs(value) < 1e15 else { return nil }
+        return Int(value)
+    }
+
+    /// The value as compact JSON text.
+    var jsonText: String {
+        switch self {
+        case .string(let value): return Self.quoted(value)
+        case .number(let literal): return literal
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let elements): return "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Parses one JSON document (RFC 8259, with a leading byte-order mark allowed); nil if the
+    /// bytes are not JSON or nest deeper than `JSONReader.maximumDepth`.
+    static func parse(_ data: Data) -> JSONNode? {
+        var reader = JSONReader(bytes: Array(data))
+        return reader.document()
+    }
+}
+
+extension JSONNode: Encodable {
+    /// Numbers encode as integers when their literal is one, else as doubles.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .number(let literal):
+            if let integer = Int(literal) { try container.encode(integer) } else { try container.encode(Double(literal) ?? 0) }
+        case .bool(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        case .array(let elements): try container.encode(elements)
+        case .object(let members):
+            // Nested objects are only ever built by `ChatAction.jsonNode` with distinct keys.
+            try container.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+}
+
+/// A recursive-descent reader over UTF-8 bytes.
+private struct JSONReader {
+    /// Deeper nesting is refused rather than risking the stack on a hostile body.
+    static let maximumDepth = 200
+
+    let bytes: [UInt8]
+    var index = 0
+    var depth = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    mutating func document() -> JSONNode? {
+        guard let node = value() else { return nil }
+        skipWhitespace()
+        return index == bytes.count ? node : nil
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard current == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func value() -> JSONNode? {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: "{"): return object()
+        case UInt8(ascii: "["): return array()
+        case UInt8(ascii: "\""): return string().map(JSONNode.string)
+        case UInt8(ascii: "t"): return literal("true", .bool(true))
+        case UInt8(ascii: "f"): return literal("false", .bool(false))
+        case UInt8(ascii: "n"): return literal("null", .null)
+        case .some: return number()
+        case nil: return nil
+        }
+    }
+
+    private mutating func object() -> JSONNode? {
+        guard depth < Self.maximumDepth else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var members: [(key: String, value: JSONNode)] = []
+        if consume(UInt8(ascii: "}")) { return .object(members) }
+        repeat {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\""), let key = string(),
+                  consume(UInt8(ascii: ":")), let member = value() else { return nil }
+            members.append((key, member))
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "}")) ? .object(members) : nil
+    }
+
+    private mutating func array() -> JSONNode? {
+        guard depth < Self.maximumDepth else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONNode] = []
+        if consume(UInt8(ascii: "]")) { return .array(elements) }
+        repeat {
+            guard let element = value() else { return nil }
+            elements.append(element)
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "]")) ? .array(elements) : nil
+    }
+
+    private mutating func literal(_ word: String, _ node: JSONNode) -> JSONNode? {
+        let expected = Array(word.utf8)
+        guard bytes[index...].starts(with: expected) else { return nil }
+        index += expected.count
+        return node
+    }
+
+    private mutating func number() -> JSONNode? {
+        let start = index
+        if current == UInt8(ascii: "-") { index += 1 }
+        guard digits() > 0 else { return nil }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return nil }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    private mutating func digits() -> Int {
+        let start = index
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+        return index - start
+    }
+
+    /// Reads a string starting at its opening quote. Invalid UTF-8 and lone surrogates become
+    /// U+FFFD instead of failing the whole answer.
+    private mutating func string() -> String? {
+        index += 1
+        var utf8: [UInt8] = []
+        while let byte = current {
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard let escaped = current else { return nil }
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard let scalar = unicodeEscape() else { return nil }
+                    utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: return nil
+                }
+            default:
+                utf8.append(byte)
+            }
+        }
+        return nil
+    }
+
+    /// The scalar of a `\uXXXX` escape whose `\u` was just read, joining a surrogate pair.
+    private mutating func unicodeEscape() -> Unicode.Scalar? {
+        guard let high = hexQuad() else { return nil }
+        if (0xD800...0xDBFF).contains(high),
+           bytes[index...].starts(with: Array("\\u".utf8)) {
+            let resume = index
+            index += 2
+            if let low = hexQuad(), (0xDC00...0xDFFF).contains(low) {
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            }
+            index = resume
+        }
+        return Unicode.Scalar(high) ?? "\u{FFFD}"
+    }
+
+    private mutating func hexQuad() -> UInt32? {
+        guard index + 4 <= bytes.count,
+              bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { return nil }
+        index += 4
+        return value
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+/// Where the configuration file is, and reading it.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Configuration file (default: the first of $XDG_CONFIG_HOME/susi-listen/config.toml, ~/.config/susi-listen/config.toml, /etc/susi-listen/config.toml that exists).", valueName: "file"))
+    var config: String?
+
+    /// The configuration file's settings over the defaults; exit code 78 when the file is wrong.
+    func load() throws -> Configuration {
+        var configuration = Configuration()
+        guard let path = config ?? Self.defaultLocations.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            return configuration
+        }
+        do {
+            let warnings = try configuration.apply(ConfigurationFile.read(path), from: path)
+            warnings.forEach { StandardError.write("susi-listen: warning: \($0)") }
+        } catch {
+            StandardError.write("susi-listen: \(error)")
+            throw ExitCode(78)
+        }
+        return configuration
+    }
+
+    static var defaultLocations: [String] {
+        let environment = ProcessInfo.processInfo.environment
+        var locations: [String] = []
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { locations.append(xdg + "/susi-listen/config.toml") }
+        if let home = environment["HOME"], !home.isEmpty { locations.append(home + "/.config/susi-listen/config.toml") }
+        locations.append("/etc/susi-listen/config.toml")
+        return locations
+    }
+}

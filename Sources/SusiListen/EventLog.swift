@@ -1,0 +1,20 @@
+import Foundation
+import Logging
+import Pipeline
+
+/// The daemon's events: one readable log line each, and JSON lines on standard output with `--json`.
+struct EventLog: Sendable {
+    let json: Bool
+    let logger: Logger
+
+    func record(_ event: ListenEvent) {
+        if event.isTrouble {
+            logger.warning("\(event.readableLine)")
+        } else {
+            logger.info("\(event.readableLine)")
+        }
+        if json {
+            FileHandle.standardOutput.write(Data((event.json.text + "\n").utf8))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import AudioInput
+import Foundation
+
+/// Decides where speech starts and ends from the energy of 10 ms windows relative to an
+/// adaptive noise floor.
+///
+/// The noise floor follows the quietest 50 ms level (mean power of the last 5 windows) at
+/// once and otherwise rises by 1 dB/s, so the pauses inside a command pull it down to the room's
+/// noise even when the command starts in the very first window of a session. Speech has started
+/// once 5 of 8 consecutive windows are each 12 dB above the floor (a click of 20 ms is not a
+/// command); it goes on while the 50 ms level stays 10 dB above the floor, and it has ended after
+/// `trailingSilence` below that.
+///
+/// Why energy rather than PocketSphinx's own voice-activity detection (`ps_get_in_speech`),
+/// measured on the 29 spoken fixtures of `TestAudio/commands` fed in 30 ms frames:
+/// - this detector places the end of speech 0.00–0.04 s after the true end, so the final comes
+///   0.70–0.75 s after it with a 0.7 s trailing silence, and the start within 0.08 s;
+/// - PocketSphinx's detector only works with `-remove_silence yes` (with `no`, which keeps the
+///   decoder on the stream's own sample count, it never leaves speech once in it), and then it
+///   leaves speech 0.40–0.55 s after the true end, its 0.5 s post-speech hangover, before any
+///   trailing silence is counted;
+/// - this one needs no decoder, so it is tested on its own.
+/// On the real recordings of `shared/devdata/stt` this detector ends no utterance at an inner pause.
+public struct EndOfSpeechDetector: Sendable, Equatable {
+    /// Where the detector is in the session.
+    public enum State: Sendable, Equatable {
+        /// No speech yet.
+        case waitingForSpeech
+        /// Speech started at `start` (a sample count) and has not ended.
+        case speaking(start: Int)
+        /// Speech ran from `start` to `end`; the silence after it reached the trailing silence.
+        case ended(start: Int, end: Int)
+    }
+
+    /// Samples per analysis window: 10 ms, the frame step of PocketSphinx's front end.
+    public static let windowLength = pipelineSampleRate / 100
+    /// Windows whose mean power is the smoothed level: 50 ms. Background noise in single 10 ms
+    /// windows spreads over 14 dB (pink noise fixture), over 50 ms over 8 dB.
+    static let smoothingWindows = 5
+    /// A window this far above the floor (dB) counts towards the start of speech.
+    static let startMargin = 12.0
+    /// Once speaking, a smoothed level this far above the floor (dB) keeps speech going.
+    static let continueMargin = 10.0
+    /// Speech starts when this many of the last `startSpan` windows are speech.
+    static let startWindows = 5
+    static let startSpan = 8
+    /// How fast the floor rises when no window is quieter, in dB per window (1 dB/s).
+    static let floorRise = 0.01
+    /// The floor never goes below this (dBFS), so digital silence does not make any noise speech.
+    static let lowestFloor = -90.0
+
+    /// Samples of silence after speech that end it.
+    public let trailingSilence: Int
+    /// The current state.
+    public private(set) var state: State = .waitingForSpeech
+    /// Samples analysed so far (whole windows only).
+    public private(set) var samplesSeen = 0
+    /// The noise floor in dBFS, nil before the first window.
+    public private(set) var noiseFloor: Double?
+
+    /// Samples of the window being filled.
+    private var pending: [Float] = []
+    /// Mean power of the most recent windows, oldest first, at most `smoothingWindows`.
+    private var recentPower: [Double] = []
+    /// Speech decisions of the most recent windows, oldest first, at most `startSpan`.
+    private var recentWindows: [Bool] = []
+    /// Sample just past the last speech window.
+    private var speechEnd = 0
+
+    /// - Parameter trailingSilence: seconds of silence after speech that end it.
+    public init(trailingSilence: Double) {
+        self.trailingSilence = Int((trailingSilence * Double(pipelineSampleRate)).rounded())
+    }
+
+    /// Analyses a frame (any length; a window left incomplete waits for the next frame) and
+    /// returns the state after it. Once ended, the state stays ended.
+    @discardableResult
+    public mutating func process(_ frame: [Float]) -> State {
+        var index = frame.startIndex
+        while index < frame.endIndex {
+            let take = min(Self.windowLength - pending.count, frame.endIndex - index)
+            pending += frame[index..<(index + take)]
+            index += take
+            if pending.count == Self.windowLength {
+                analyseWindow(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        return state
+    }
+
+    /// Mean power of a window (a full-scale square wave is 1).
+    static func power(of window: [Float]) -> Double {
+        window.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window.count)
+    }
+
+    /// A power in dB relative to full scale, with silence at −120 dB rather than −infinity.
+    static func decibels(_ power: Double) -> Double {
+        10 * log10(max(power, 1e-12))
+    }
+
+    private mutating func analyseWindow(_ window: [Float]) {
+        let power = Self.power(of: window)
+        recentPower.append(power)
+        if recentPower.count > Self.smoothingWindows { recentPower.removeFirst() }
+        let level = Self.decibels(recentPower.reduce(0, +) / Double(recentPower.count))
+        let floor = max(noiseFloor.map { min(level, $0 + Self.floorRise) } ?? level, Self.lowestFloor)
+        noiseFloor = floor
+        let windowStart = samplesSeen
+        samplesSeen += Self.windowLength
+
+        switch state {
+        case .waitingForSpeech:
+            recentWindows.append(Self.decibels(power) - floor >= Self.startMargin)
+            if recentWindows.count > Self.startSpan { recentWindows.removeFirst() }
+            if recentWindows.filter({ $0 }).count >= Self.startWindows {
+                let firstSpeech = recentWindows.firstIndex(of: true) ?? 0
+                let start = windowStart - (recentWindows.count - 1 - firstSpeech) * Self.windowLength
+                state = .speaking(start: start)
+                speechEnd = samplesSeen
+            }
+        case .speaking(let start):
+            if level - floor >= Self.continueMargin {
+                speechEnd = samplesSeen
+            } else if samplesSeen - speechEnd >= trailingSilence {
+                state = .ended(start: start, end: speechEnd)
+            }
+        case .ended:
+            break
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// 16 kHz mono `Float` frames in, partial and final transcripts out.
+///
+/// A transcriber listens in sessions: the pipeline starts one when the hotword ends and the
+/// session ends by itself (end of speech, maximum duration, no speech) or through `finish()`.
+/// Between sessions frames are ignored.
+public protocol Transcriber: AnyObject {
+    /// Starts a session (the hotword just ended); `leadIn` is audio already received after the
+    /// keyword's end (from a ring buffer), so no word is lost. A session still running is dropped.
+    func begin(leadIn: [Float]) throws(TranscriptionError)
+    /// Feeds a frame (any length); returns events: a partial when the hypothesis changed (at most
+    /// one per partial interval of audio), a final at end of speech or at the maximum duration,
+    /// or `.noCommand` when no speech starts within the no-speech timeout. After a final or
+    /// `.noCommand` the session is over and further frames return no events.
+    func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent]
+    /// Ends the session early (shutdown) and returns the final text so far, if any.
+    func finish() throws(TranscriptionError) -> Transcript?
+}

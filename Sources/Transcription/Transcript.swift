@@ -1,0 +1,36 @@
+/// A recognised text, partial or final.
+public struct Transcript: Sendable, Equatable {
+    /// Lower-case words separated by single spaces, as the language model spells them.
+    public var text: String
+    /// True for the text a session ended with; false for a hypothesis that may still change.
+    public var isFinal: Bool
+    /// Samples of the session (lead-in included) fed when the text was produced.
+    public var endSample: Int
+
+    public init(text: String, isFinal: Bool, endSample: Int) {
+        self.text = text
+        self.isFinal = isFinal
+        self.endSample = endSample
+    }
+}
+
+/// Why a session ended with a final transcript.
+public enum EndReason: Sendable, Equatable {
+    /// The speaker stopped: the trailing silence was reached after speech.
+    case endOfSpeech
+    /// The session reached the maximum duration while the speaker was still talking.
+    case maximumDuration
+    /// The caller ended the session with `finish()`.
+    case finished
+}
+
+/// What a transcriber reports while it is fed frames.
+public enum TranscriptionEvent: Sendable, Equatable {
+    /// The hypothesis changed; more audio may change it again.
+    case partial(Transcript)
+    /// The session is over and this is its text.
+    case final(Transcript, reason: EndReason)
+    /// The session is over without a command: no speech started within the no-speech timeout,
+    /// or the speech heard held no word of the language model.
+    case noCommand
+}

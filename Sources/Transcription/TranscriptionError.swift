@@ -1,0 +1,23 @@
+/// Why a transcriber could not be set up or could not go on.
+public enum TranscriptionError: Error, Equatable, CustomStringConvertible {
+    /// A model file or folder is missing; `package` says where it comes from: a Debian package
+    /// or the project's `Models/` folder.
+    case modelFileMissing(path: String, package: String)
+    /// A duration in the configuration is not a finite number above zero.
+    case invalidDuration(name: String, seconds: Double)
+    /// PocketSphinx refused the configuration or failed while decoding.
+    case decoderFailure(String)
+
+    public var description: String {
+        switch self {
+        case .modelFileMissing(let path, let package) where package == LanguageModelChoice.projectModels:
+            return "model file missing: \(path) (part of \(package); regenerate it with Scripts/make-command-model.py)"
+        case .modelFileMissing(let path, let package):
+            return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
+        case .invalidDuration(let name, let seconds):
+            return "\(name) \(seconds) s must be a finite number of seconds above 0"
+        case .decoderFailure(let reason):
+            return "PocketSphinx: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import SusiChat
+
+/// `ChatDelivery` with a real spool directory and a loopback server that goes down and comes back.
+@Suite struct ChatDeliveryTests {
+    private func delivery(server: URL, spoolDirectory: URL?, maxAttempts: Int = 2) throws -> ChatDelivery {
+        try ChatDelivery(configuration: Fixtures.configuration(server: server, maxAttempts: maxAttempts,
+                                                               spoolDirectory: spoolDirectory))
+    }
+
+    @Test func spoolsWhileTheServerIsDownAndSendsOnceWhenItIsBack() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let port = try LoopbackHTTPServer.closedPort()
+        let address = URL(string: "http://127.0.0.1:\(port)")!
+        let query = Fixtures.query("turn on the lights")
+
+        let outcome = try await delivery(server: address, spoolDirectory: directory).deliver(query)
+        #expect(outcome == .spooled(query, reason: .unreachable(server: address.absoluteString, reason: "connection refused"),
+                                    dropped: []))
+        #expect(try Fixtures.spoolFiles(in: directory) == ["query-\(query.id.uuidString.lowercased()).json"])
+
+        // The server comes back at the same address; a new process opens the same spool.
+        let server = try LoopbackHTTPServer(port: port, script: [.json(Fixtures.greeting), .json(Fixtures.greeting)])
+        defer { server.stop() }
+        let restarted = try delivery(server: address, spoolDirectory: directory)
+        let flushed = await restarted.flushSpool()
+        let again = await restarted.flushSpool()
+
+        #expect(flushed.map(\.query) == [query])
+        #expect(flushed.map(\.outcome) == [.answered(ChatAnswer(query: "hello", actions: [.answer(expression: "Hi, I'm SUSI.")]))])
+        #expect(flushed.first?.spoolError == nil)
+        #expect(again.isEmpty)
+        #expect(server.recordedRequests.map { $0.parameters["q"] } == ["turn on the lights"])
+        #expect(await restarted.spool?.pending() == [])
+        #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
+    }
+
+    @Test func answersDirectlyWhenTheServerIsUp() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let server = try LoopbackHTTPServer(script: [.json(Fixtures.greeting)])
+        defer { server.stop() }
+
+        let outcome = try await delivery(server: server.url, spoolDirectory: directory).deliver(Fixtures.query())
+
+        guard case .answered(let answer) = outcome else {
+            Issue.record("expected an answer, got \(outcome)")
+            return
+        }
+        #expect(answer.readableText == "Hi, I'm SUSI.")
+        #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
+    }
+
+    @Test func finalFailuresAreNotSpooled() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let server = try LoopbackHTTPServer(script: [.json("{}", status: 404)])
+        defer { server.stop() }
+        let delivery = try delivery(server: server.url, spoolDirectory: directory)
+
+        #expect(await delivery.deliver(Fixtures.query()) == .failed(.httpStatus(code: 404, bodyExcerpt: "{}")))
+        #expect(await delivery.deliver(ChatQuery(text: " ")) == .failed(.emptyQuery))
+        #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
+    }
+
+    @Test func withoutASpoolAnUnavailableServerIsAFailure() async throws {
+        let server = try LoopbackHTTPServer(script: [.json("{}", status: 502)])
+        defer { server.stop() }
+        let outcome = try await delivery(server: server.url, spoolDirectory: nil, maxAttempts: 1).deliver(Fixtures.query())
+
+        #expect(outcome == .failed(.httpStatus(code: 502, bodyExcerpt: "{}")))
+    }
+
+    @Test func fullSpoolDropsTheOldestQueryAndSaysSo() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let port = try LoopbackHTTPServer.closedPort()
+        var configuration = Fixtures.configuration(server: URL(string: "http://127.0.0.1:\(port)")!, maxAttempts: 1,
+                                                   spoolDirectory: directory)
+        configuration.spoolLimit = 1
+        let delivery = try ChatDelivery(configuration: configuration)
+        let older = Fixtures.query("first", askedAt: Fixtures.winterDay)
+        let newer = Fixtures.query("second", askedAt: Fixtures.winterDay.addingTimeInterval(60))
+
+        _ = await delivery.deliver(older)
+        let outcome = await delivery.deliver(newer)
+
+        guard case .spooled(let spooled, _, let dropped) = outcome else {
+            Issue.record("expected the query to be spooled, got \(outcome)")
+            return
+        }
+        #expect(spooled == newer)
+        #expect(dropped == [older])
+        #expect(await delivery.spool?.pending() == [newer])
+    }
+
+    @Test func flushStopsAtATransientFailureAndKeepsTheRestInOrder() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let first = Fixtures.query("first", askedAt: Fixtures.winterDay)
+        let second = Fixtures.query("second", askedAt: Fixtures.winterDay.addingTimeInterval(60))
+        let spool = try QuerySpool(directory: directory)
+        try await spool.add(second)
+        try await spool.add(first)
+        let server = try LoopbackHTTPServer(script: [.json("{}", status: 503), .json(Fixtures.greeting)])
+        defer { server.stop() }
+
+        let flushed = try await delivery(server: server.url, spoolDirectory: directory, maxAttempts: 1).flushSpool()
+
+        #expect(flushed.map(\.query) == [first])
+        #expect(flushed.map(\.outcome) == [.spooled(first, reason: .httpStatus(code: 503, bodyExcerpt: "{}"), dropped: [])])
+        #expect(server.recordedRequests.count == 1)
+        #expect(try await QuerySpool(directory: directory).pending() == [first, second])
+    }
+
+    @Test func flushRemovesAQueryTheServerRefusedAndGoesOn() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let first = Fixtures.query("first", askedAt: Fixtures.winterDay)
+        let second = Fixtures.query("second", askedAt: Fixtures.winterDay.addingTimeInterval(60))
+        let spool = try QuerySpool(directory: directory)
+        try await spool.add(first)
+        try await spool.add(second)
+        let server = try LoopbackHTTPServer(script: [.json("{}", status: 400), .json(Fixtures.greeting)])
+        defer { server.stop() }
+
+        let flushed = try await delivery(server: server.url, spoolDirectory: directory).flushSpool()
+
+        #expect(flushed.map(\.query) == [first, second])
+        #expect(flushed.first?.outcome == .failed(.httpStatus(code: 400, bodyExcerpt: "{}")))
+        #expect(server.recordedRequests.map { $0.parameters["q"] } == ["first", "second"])
+        #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
+    }
+
+    @Test func overlappingFlushesSendEachQueryOnce() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let query = Fixtures.query()
+        try await QuerySpool(directory: directory).add(query)
+        let server = try LoopbackHTTPServer(script: [.json(Fixtures.greeting, delay: .milliseconds(200)), .json(Fixtures.greeting)])
+        defer { server.stop() }
+        let delivery = try delivery(server: server.url, spoolDirectory: directory)
+
+        async let first = delivery.flushSpool()
+        async let second = delivery.flushSpool()
+        let results = await [first, second]
+
+        #expect(results.map(\.count).sorted() == [0, 1])
+        #expect(server.recordedRequests.count == 1)
+        #expect(await delivery.spool?.pending() == [])
+    }
+}

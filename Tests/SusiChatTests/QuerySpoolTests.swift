@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import SusiChat
+
+@Suite struct QuerySpoolTests {
+    private func queries(_ count: Int) -> [ChatQuery] {
+        (0..<count).map { Fixtures.query("query \($0)", askedAt: Fixtures.winterDay.addingTimeInterval(Double($0))) }
+    }
+
+    @Test func keepsPendingQueriesAcrossRestarts() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let (first, second) = (queries(2)[0], queries(2)[1])
+
+        let spool = try QuerySpool(directory: directory, limit: 10)
+        try await spool.add(second)
+        try await spool.add(first)
+        let reopened = try QuerySpool(directory: directory, limit: 10)
+
+        #expect(await reopened.pending() == [first, second])
+        #expect(try Fixtures.spoolFiles(in: directory) == [first, second].map { "query-\($0.id.uuidString.lowercased()).json" }.sorted())
+    }
+
+    @Test func dropsTheOldestBeyondTheLimitAndSaysWhich() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let all = queries(5)
+        let spool = try QuerySpool(directory: directory, limit: 3)
+
+        var dropped: [ChatQuery] = []
+        for query in all { dropped += try await spool.add(query) }
+
+        #expect(dropped == Array(all[0..<2]))
+        #expect(await spool.pending() == Array(all[2...]))
+        #expect(try Fixtures.spoolFiles(in: directory).count == 3)
+        #expect(try await QuerySpool(directory: directory, limit: 3).pending() == Array(all[2...]))
+    }
+
+    @Test func removingDeletesTheFileAndAddingTwiceKeepsOne() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let query = Fixtures.query()
+        let spool = try QuerySpool(directory: directory)
+
+        try await spool.add(query)
+        try await spool.add(query)
+        #expect(await spool.pending() == [query])
+        try await spool.remove(id: query.id)
+        try await spool.remove(id: UUID())
+
+        #expect(await spool.pending().isEmpty)
+        #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
+    }
+
+    @Test func leavesUnreadableFilesAloneAndNamesThem() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let broken = directory.appendingPathComponent("query-broken.json")
+        try Data("{\"text\": ".utf8).write(to: broken)
+        try Data("not mine".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+
+        let spool = try QuerySpool(directory: directory)
+
+        #expect(await spool.pending().isEmpty)
+        #expect(spool.unreadableFiles.map(\.lastPathComponent) == ["query-broken.json"])
+        #expect(FileManager.default.fileExists(atPath: broken.path))
+    }
+
+    @Test func directoryThatCannotBeCreatedIsAnActionableError() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let file = directory.appendingPathComponent("a-file")
+        try Data().write(to: file)
+
+        #expect {
+            try QuerySpool(directory: file.appendingPathComponent("spool"))
+        } throws: { error in
+            guard let error = error as? QuerySpoolError, case .cannotCreateDirectory(let path, let reason) = error else { return false }
+            return path.hasSuffix("a-file/spool") && reason == "Not a directory"
+                && error.description.contains("choose another spool directory")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import AudioInput
+import Foundation
+import Testing
+
+/// The daemon on a real ALSA capture path: ALSA's `file` PCM reads a FIFO that the test
+/// fills with fixture audio, so no sound card is needed.
+@Suite(.serialized) struct DaemonTests {
+    let folder: URL
+    let fifo: String
+    let alsaConfiguration: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        fifo = folder.appendingPathComponent("capture.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        alsaConfiguration = folder.appendingPathComponent("asound.conf").path
+        // `file` on top, reading the FIFO; `multi` over `plug` over `null` underneath fixes the
+        // rate and channel count the device offers (see AudioCaptureTests/FilePCM.swift).
+        try """
+            pcm.fixture { type file file "/dev/null" infile "\(fifo)" format "raw" slave.pcm { type multi \
+            slaves.a { pcm { type plug slave { pcm { type null } format S16_LE rate 16000 channels 1 } } channels 1 } \
+            bindings { 0 { slave a channel 0 } } } }
+            """.write(toFile: alsaConfiguration, atomically: true, encoding: .utf8)
+    }
+
+    /// The fixture as raw 16-bit little-endian samples, with `silence` seconds after it.
+    private func rawAudio(of fixture: String, silence: Double) throws -> Data {
+        let reader = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent(fixture).path)
+        var samples: [Float] = []
+        while let frame = try reader.nextFrame() { samples += frame }
+        samples += [Float](repeating: 0, count: Int(silence * 16_000))
+        var data = Data(capacity: samples.count * 2)
+        for sample in samples {
+            let value = UInt16(bitPattern: Int16((max(-1, min(1, sample)) * 32_767).rounded()))
+            data.append(UInt8(truncatingIfNeeded: value))
+            data.append(UInt8(truncatingIfNeeded: value >> 8))
+        }
+        return data
+    }
+
+    /// Opens the FIFO for writing once the daemon has opened it for reading.
+    private func openFIFOForWriting(within seconds: Double) throws -> FileHandle {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 {
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+                return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            }
+            usleep(20_000)
+        }
+        throw CocoaError(.fileWriteUnknown)
+    }
+
+    private func waitForLine(containing text: String, in file: URL, within seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if let output = try? String(contentsOf: file, encoding: .utf8), output.contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    @Test func hearsTheHotwordOnAFileBackedCaptureDeviceAndStopsCleanlyOnSIGTERM() throws {
+        let fixture = try #require(try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)
+            .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
+        let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json", "--config", "/dev/null"]
+        process.currentDirectoryURL = CommandRunner.repository
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let writer = try openFIFOForWriting(within: 10)
+        writer.write(try rawAudio(of: "TestAudio/" + fixture, silence: 1))
+        try writer.close()
+        #expect(waitForLine(containing: "\"type\":\"hotword\"", in: output, within: 10),
+                "no hotword: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+
+        let stopAsked = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(stopAsked) < 1.5)
+
+        let events = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        let types = events.compactMap { $0["type"] as? String }
+        #expect(types.first == "device")
+        #expect(events.first?["rate"] as? Int == 16_000)
+        #expect(types.contains("start"))
+        #expect(types.last == "summary")
+        let hotword = try #require(events.first { $0["type"] as? String == "hotword" })
+        #expect(hotword["device"] as? String == "fixture")
+        #expect(hotword["keyword"] as? String == "susi")
+        #expect(events.last?["overruns"] as? Int == 0)
+        let log = try String(contentsOf: errors, encoding: .utf8)
+        #expect(log.contains("capturing from fixture (16000 Hz, 1 channel, S16_LE)"))
+        #expect(log.contains("hotword \"susi\""))
+    }
+
+    @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {
+        let outcome = try CommandRunner.run(["--device", "hw:CARD=NoSuchCard", "--config", "/dev/null"])
+        #expect(outcome.status == 3)
+        #expect(outcome.standardError.contains("hw:CARD=NoSuchCard: no such capture device (ALSA knows: "))
+    }
+
+    @Test func namesTheLineAndKeyOfABadConfigurationFile() throws {
+        let path = folder.appendingPathComponent("config.toml").path
+        try "[hotword]\nsensitivity = 7\ncolour = \"blue\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio"])
+        #expect(outcome.status == 78)
+        #expect(outcome.standardError.contains("\(path):2: key \"hotword.sensitivity\""))
+    }
+
+    @Test func warnsAboutAnUnknownKeyAndGoesOn() throws {
+        let path = folder.appendingPathComponent("config.toml").path
+        try "[hotword]\nsensitivity = 0.4\ncolour = \"blue\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv", "--json"])
+        #expect(outcome.standardError.contains("\(path):3: unknown key \"hotword.colour\" ignored"))
+        let start = try #require(outcome.events(ofType: "start").first)
+        let keywords = try #require(start["keywords"] as? [[String: Any]])
+        #expect(keywords.first?["sensitivity"] as? Double == 0.4)
+    }
+}

@@ -1,0 +1,77 @@
+import AudioInput
+import Testing
+import Transcription
+
+/// The energy end-pointer on the spoken fixtures, whose speech boundaries are known exactly.
+@Suite struct EndOfSpeechDetectorTests {
+    private let rate = Double(pipelineSampleRate)
+
+    private func states(of audio: [Float], frameLength: Int = 480) -> [EndOfSpeechDetector.State] {
+        var detector = EndOfSpeechDetector(trailingSilence: 0.7)
+        return stride(from: 0, to: audio.count, by: frameLength).map { start in
+            detector.process(Array(audio[start..<min(start + frameLength, audio.count)]))
+        }
+    }
+
+    @Test func findsStartAndEndOfEverySpokenCommand() throws {
+        let commands = try Fixtures.commands(in: ["in-corpus", "held-out", "hotword", "long"])
+        #expect(commands.count >= 20)
+        for command in commands {
+            let audio = try Fixtures.sessionAudio(of: command)
+            let ended = states(of: audio).first { if case .ended = $0 { return true } else { return false } }
+            guard case .ended(let start, let end)? = ended else {
+                Issue.record("\(command.file): speech never ended")
+                continue
+            }
+            let offset = Double(command.sessionStart) / rate
+            let foundStart = Double(start) / rate + offset, foundEnd = Double(end) / rate + offset
+            #expect(abs(foundStart - command.speechStart) <= 0.1, "\(command.file): start \(foundStart) s, speech starts at \(command.speechStart) s")
+            #expect(foundEnd >= command.speechEnd - 0.05 && foundEnd <= command.speechEnd + 0.1,
+                    "\(command.file): end \(foundEnd) s, speech ends at \(command.speechEnd) s")
+        }
+    }
+
+    @Test func hearsNoSpeechInTheNoiseFloor() throws {
+        let silence = try #require(try Fixtures.commands(in: ["silence"]).first)
+        let audio = try Fixtures.samples(of: silence.path)
+        #expect(states(of: audio).allSatisfy { $0 == .waitingForSpeech })
+    }
+
+    @Test func aClickIsNotSpeech() throws {
+        let silence = try #require(try Fixtures.commands(in: ["silence"]).first)
+        var audio = try Fixtures.samples(of: silence.path)
+        // 20 ms at half of full scale, 30 dB above the speech level of the fixtures.
+        for index in 16_000..<16_320 { audio[index] = index % 2 == 0 ? 0.5 : -0.5 }
+        #expect(states(of: audio).allSatisfy { $0 == .waitingForSpeech })
+    }
+
+    @Test func decidesTheSameWhateverTheFrameLength() throws {
+        let command = try #require(try Fixtures.commands(in: ["held-out"]).first)
+        let audio = try Fixtures.sessionAudio(of: command)
+        let reference = states(of: audio, frameLength: EndOfSpeechDetector.windowLength).last
+        #expect(reference != .waitingForSpeech)
+        for frameLength in [1, 97, 480, 4_096] {
+            var detector = EndOfSpeechDetector(trailingSilence: 0.7)
+            for start in stride(from: 0, to: audio.count, by: frameLength) {
+                detector.process(Array(audio[start..<min(start + frameLength, audio.count)]))
+            }
+            #expect(detector.state == reference, "frames of \(frameLength) samples")
+        }
+    }
+
+    @Test func waitsTheWholeTrailingSilenceBeforeEnding() throws {
+        let command = try #require(try Fixtures.commands(in: ["in-corpus"]).first)
+        let audio = try Fixtures.sessionAudio(of: command)
+        for trailing in [0.3, 0.7, 1.0] {
+            var detector = EndOfSpeechDetector(trailingSilence: trailing)
+            var decidedAt: Int?
+            for start in stride(from: 0, to: audio.count, by: 160) where decidedAt == nil {
+                if case .ended(_, let end) = detector.process(Array(audio[start..<min(start + 160, audio.count)])) {
+                    decidedAt = start + 160
+                    #expect(start + 160 - end == Int(trailing * rate), "trailing \(trailing) s")
+                }
+            }
+            #expect(decidedAt != nil, "trailing \(trailing) s: speech never ended within \(Double(audio.count) / rate) s")
+        }
+    }
+}
