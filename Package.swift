@@ -39,7 +39,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        .target(name: "DetectionBenchmark", dependencies: ["Pipeline", "AudioInput", "HotwordDetection"]),
+        .target(name: "DetectionBenchmark", dependencies: ["Pipeline", "AudioInput", "AudioCapture", "HotwordDetection"]),
         .executableTarget(
             name: "SusiListen",
             dependencies: [

@@ -38,8 +38,13 @@ public struct DetectionScore: Sendable, Equatable {
 
     /// The `fraction` quantile of the latencies (nearest rank), nil with no hits.
     public func latency(quantile fraction: Double) -> Double? {
-        guard !latencies.isEmpty else { return nil }
-        let rank = Int((fraction * Double(latencies.count)).rounded(.up)) - 1
-        return latencies[min(max(rank, 0), latencies.count - 1)]
+        Self.quantile(fraction, ofSorted: latencies)
+    }
+
+    /// The `fraction` quantile of sorted `values` by nearest rank, nil when there are none.
+    static func quantile(_ fraction: Double, ofSorted values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let rank = Int((fraction * Double(values.count)).rounded(.up)) - 1
+        return values[min(max(rank, 0), values.count - 1)]
     }
 }

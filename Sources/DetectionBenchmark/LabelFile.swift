@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads tab-separated keyword labels with a header naming the columns `keyword`, `start_s`,
-/// `end_s` and, unless every row belongs to one given audio file, `file` (relative to the
-/// labels file's folder).
+/// `end_s` and, unless every row belongs to one given audio file, `file` (absolute, or
+/// relative to the labels file's folder).
 public enum LabelFile {
     /// The labels of `path`; with `audio`, every row belongs to that file and `file` is not read.
     public static func read(_ path: String, audio: String? = nil) throws(BenchmarkError) -> [KeywordLabel] {
@@ -43,7 +43,7 @@ public enum LabelFile {
             }
             let keyword = fields[keywordColumn].trimmingCharacters(in: .whitespaces)
             guard !keyword.isEmpty else { throw .labels(origin: origin, problem: "empty keyword") }
-            let file = audio ?? folder.appendingPathComponent(fields[fileColumn ?? 0]).standardizedFileURL.path
+            let file = audio ?? URL(fileURLWithPath: fields[fileColumn ?? 0], relativeTo: folder).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: file) else {
                 throw .labels(origin: origin, problem: "unknown file \(file)")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioCapture
 import AudioInput
 import DetectionBenchmark
 import HotwordDetection
@@ -42,6 +43,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the result as one JSON object instead of a table.")
     var json = false
 
+    @Flag(name: .long, help: "Play the positives in real time through a file-backed ALSA capture device and measure latency on the wall clock (capture buffering included), at the first sensitivity.")
+    var live = false
+
     @Option(name: .long, help: ArgumentHelp("Audio gain (default: 1.0).", valueName: "g"))
     var gain: Double = 1.0
 
@@ -80,6 +84,16 @@ struct BenchCommand: ParsableCommand {
             let spotter = KeywordSpotterConfiguration(keywords: [], gain: gain, modelFiles: modelFiles)
             let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivity,
                                      resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour)
+            if live {
+                for keyword in keywords {
+                    var configuration = spotter
+                    configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivity[0])]
+                    StandardError.write("bench: playing the \(keyword) positives in real time")
+                    print("\(keyword) at sensitivity \(sensitivity[0]):")
+                    print(try LiveLatencyRun(labels: labels, keyword: keyword, spotter: configuration).run().text)
+                }
+                return
+            }
             let result = try BenchmarkRunner.run(plan) { StandardError.write($0) }
             print(json ? result.json.text : result.table)
             if let plot {
@@ -92,6 +106,12 @@ struct BenchCommand: ParsableCommand {
         } catch let error as AudioInputError {
             StandardError.write("susi-listen bench: \(error)")
             throw ExitCode(1)
+        } catch let error as CaptureError {
+            StandardError.write("susi-listen bench: \(error)")
+            throw ExitCode(1)
+        } catch let error as HotwordDetectionError {
+            StandardError.write("susi-listen bench: \(error)")
+            throw ExitCode(2)
         }
     }
 }

@@ -12,6 +12,6 @@ struct SusiListen: AsyncParsableCommand {
             processed, 1 some file could not be read (the others were processed), 2 models or keywords \
             could not be loaded, 64 bad arguments.
             """,
-        subcommands: [DetectCommand.self, BenchCommand.self],
+        subcommands: [DetectCommand.self, BenchCommand.self, SoakCommand.self],
         defaultSubcommand: DetectCommand.self)
 }

@@ -1,0 +1,75 @@
+import AudioCapture
+import AudioInput
+import Foundation
+import HotwordDetection
+import Pipeline
+
+/// Pushes a long stretch of audio through the real capture path (ALSA `file` PCM over a FIFO,
+/// the capture code, the keyword spotter) faster than real time, and reports memory and CPU.
+public struct CaptureSoak {
+    /// What a soak measured.
+    public struct Report: Sendable {
+        public var audioSeconds: Double
+        public var cpuSeconds: Double
+        public var hits: Int
+        /// Resident memory once the device and spotter were running, and at the end.
+        public var residentBytesAtStart: Int?
+        public var residentBytesAtEnd: Int?
+        public var overruns: Int
+
+        /// CPU seconds per second of audio.
+        public var cpuPerAudioSecond: Double { audioSeconds > 0 ? cpuSeconds / audioSeconds : 0 }
+
+        /// The report for a person.
+        public var text: String {
+            func megabytes(_ bytes: Int?) -> String { bytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown" }
+            let growth = residentBytesAtStart.flatMap { start in residentBytesAtEnd.map { String(format: "%+.2f MB", Double($0 - start) / 1_048_576) } } ?? "unknown"
+            return """
+                soak: \(String(format: "%.0f", audioSeconds)) s of audio through ALSA capture and keyword spotting
+                CPU \(String(format: "%.1f", cpuSeconds)) s: \(String(format: "%.4f", cpuPerAudioSecond)) s per second of audio (\(String(format: "%.2f", cpuPerAudioSecond * 100)) % of one core in real time)
+                RSS at start \(megabytes(residentBytesAtStart)), at end \(megabytes(residentBytesAtEnd)), growth \(growth)
+                hits \(hits), overruns \(overruns)
+                """
+        }
+    }
+
+    /// Looped source audio (16 kHz mono) and how much of it to push.
+    public var source: [Float]
+    public var seconds: Double
+    public var spotter: KeywordSpotterConfiguration
+
+    public init(source: [Float], seconds: Double, spotter: KeywordSpotterConfiguration) {
+        self.source = source
+        self.seconds = seconds
+        self.spotter = spotter
+    }
+
+    /// Runs the soak; `progress` gets a line every ten minutes of audio.
+    public func run(progress: (String) -> Void = { _ in }) throws -> Report {
+        let detector = try KeywordSpotter(configuration: spotter)
+        let feed = try FIFOCaptureFeed()
+        let totalSamples = Int(seconds * Double(pipelineSampleRate))
+        feed.startWriting(source, totalSamples: totalSamples, paced: false)
+        let device = try feed.openDevice()
+        let stream = HotwordStream(detector: detector, source: .device(FIFOCaptureFeed.deviceName))
+        let startCPU = CPUClock.processSeconds()
+        var report = Report(audioSeconds: 0, cpuSeconds: 0, hits: 0, residentBytesAtStart: nil, residentBytesAtEnd: nil, overruns: 0)
+        var nextProgress = 600.0
+        while stream.samples < totalSamples {
+            for event in try stream.process(try device.readFrame()) {
+                if case .hotword = event { report.hits += 1 }
+            }
+            // Measured after the first minute, once buffers and the decoder have settled.
+            if report.residentBytesAtStart == nil, stream.seconds >= 60 { report.residentBytesAtStart = MemoryUsage.residentBytes() }
+            if stream.seconds >= nextProgress {
+                progress("soak: \(Int(stream.seconds)) s, RSS \(MemoryUsage.residentBytes().map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "?")")
+                nextProgress += 600
+            }
+        }
+        report.audioSeconds = stream.seconds
+        report.cpuSeconds = CPUClock.processSeconds() - startCPU
+        report.residentBytesAtEnd = MemoryUsage.residentBytes()
+        report.overruns = device.statistics.overrunsRecovered
+        return report
+    }
+}

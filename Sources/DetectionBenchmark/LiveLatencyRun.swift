@@ -1,0 +1,82 @@
+import AudioCapture
+import AudioInput
+import Foundation
+import HotwordDetection
+import Pipeline
+
+/// Latency through the live path: labelled audio is played into a real ALSA capture device
+/// in real time, so capture buffering counts, and each hit's latency is measured on the wall
+/// clock from the moment the keyword's last sample was handed to ALSA.
+public struct LiveLatencyRun {
+    /// What was measured.
+    public struct Report: Sendable {
+        /// Stream-time scoring (detection sample against label end), as `bench` reports it.
+        public var score: DetectionScore
+        /// Wall-clock latencies (seconds) from the keyword's end being written to the hit, sorted.
+        public var wallLatencies: [Double]
+        public var audioSeconds: Double
+        public var periodFrames: Int
+
+        public func wallLatency(quantile fraction: Double) -> Double? {
+            DetectionScore.quantile(fraction, ofSorted: wallLatencies)
+        }
+
+        /// The report for a person.
+        public var text: String {
+            func ms(_ value: Double?) -> String { value.map { String(format: "%.0f ms", $0 * 1000) } ?? "-" }
+            return """
+                live: \(String(format: "%.1f", audioSeconds)) s of audio played in real time through ALSA capture (period \(periodFrames) frames)
+                hits \(score.hits)/\(score.labels), false alarms \(score.falseAlarmsInPositives)
+                latency from keyword end, wall clock: p50 \(ms(wallLatency(quantile: 0.5))), p95 \(ms(wallLatency(quantile: 0.95))), max \(ms(wallLatencies.last))
+                latency from keyword end, stream time: p50 \(ms(score.latency(quantile: 0.5))), p95 \(ms(score.latency(quantile: 0.95))), max \(ms(score.latencies.last))
+                """
+        }
+    }
+
+    public var labels: [KeywordLabel]
+    public var keyword: String
+    public var spotter: KeywordSpotterConfiguration
+
+    public init(labels: [KeywordLabel], keyword: String, spotter: KeywordSpotterConfiguration) {
+        self.labels = labels
+        self.keyword = keyword
+        self.spotter = spotter
+    }
+
+    public func run() throws -> Report {
+        var source: [Float] = []
+        var streamLabels: [(start: Double, end: Double)] = []
+        var seen = Set<String>()
+        for file in labels.filter({ $0.keyword == keyword }).map(\.file) where seen.insert(file).inserted {
+            let offset = Double(source.count) / Double(pipelineSampleRate)
+            let reader = try AudioFileReader(path: file)
+            while let frame = try reader.nextFrame() { source += frame }
+            for label in labels where label.file == file && label.keyword == keyword {
+                streamLabels.append((offset + label.start, offset + label.end))
+            }
+        }
+        guard !source.isEmpty else { throw BenchmarkError.nothingToMeasure("no labelled audio for \"\(keyword)\"") }
+        let detector = try KeywordSpotter(configuration: spotter)
+        let stream = HotwordStream(detector: detector)
+        let feed = try FIFOCaptureFeed()
+        feed.startWriting(source, totalSamples: source.count, paced: true)
+        let device = try feed.openDevice()
+        var detections: [(time: Double, wall: UInt64)] = []
+        while stream.samples < source.count {
+            let events = try stream.process(try device.readFrame())
+            let now = DispatchTime.now().uptimeNanoseconds
+            for case .hotword(let hit) in events { detections.append((hit.time, now)) }
+        }
+        let score = DetectionScore(detections: detections.map(\.time), labels: streamLabels)
+        var wall: [Double] = []
+        var taken = Set<Int>()
+        for detection in detections {
+            guard let index = streamLabels.indices.first(where: { !taken.contains($0) && streamLabels[$0].start <= detection.time && detection.time <= streamLabels[$0].end + DetectionScore.defaultTolerance }),
+                  let written = feed.writeTime(ofSample: Int(streamLabels[index].end * Double(pipelineSampleRate))) else { continue }
+            taken.insert(index)
+            wall.append(Double(Int64(detection.wall) - Int64(written)) / 1e9)
+        }
+        return Report(score: score, wallLatencies: wall.sorted(), audioSeconds: Double(source.count) / Double(pipelineSampleRate),
+                      periodFrames: device.hardwareFormat.periodFrames)
+    }
+}

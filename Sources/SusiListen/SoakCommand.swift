@@ -1,0 +1,47 @@
+import ArgumentParser
+import AudioInput
+import DetectionBenchmark
+import Foundation
+import HotwordDetection
+import Pipeline
+
+/// `susi-listen soak`: hours of audio through the capture path, for memory growth and CPU.
+struct SoakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "soak",
+        abstract: "Push audio through a file-backed ALSA capture device and the spotter faster than real time; report RSS and CPU.")
+
+    @Option(name: .long, help: ArgumentHelp("Seconds of audio to push (default: one hour).", valueName: "seconds"))
+    var seconds: Double = 3600
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Audio files or folders to loop (default: TestAudio).", valueName: "path"))
+    var audio: [String] = ["TestAudio"]
+
+    @OptionGroup var detector: DetectorOptions
+
+    func validate() throws {
+        if !(seconds.isFinite && seconds >= 60) { throw ValidationError("--seconds must be at least 60") }
+    }
+
+    func run() throws {
+        var settings = Pipeline.Configuration()
+        detector.apply(to: &settings)
+        var source: [Float] = []
+        do {
+            for entry in AudioFileDiscovery.audioFiles(in: audio) {
+                let reader = try AudioFileReader(path: try entry.get())
+                while let frame = try reader.nextFrame() { source += frame }
+            }
+        } catch {
+            StandardError.write("susi-listen soak: \(error)")
+            throw ExitCode(1)
+        }
+        let soak = CaptureSoak(source: source, seconds: seconds, spotter: settings.spotterConfiguration)
+        do {
+            print(try soak.run { StandardError.write($0) }.text)
+        } catch {
+            StandardError.write("susi-listen soak: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}

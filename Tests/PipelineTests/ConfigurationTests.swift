@@ -1,0 +1,53 @@
+import Foundation
+import HotwordDetection
+import Testing
+@testable import Pipeline
+
+@Suite struct ConfigurationTests {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func readsTheExampleConfigurationWithoutWarnings() throws {
+        let path = repository.appendingPathComponent("systemd/config.example.toml").path
+        var configuration = Configuration()
+        let warnings = try configuration.apply(ConfigurationFile.read(path), from: path)
+        #expect(warnings.isEmpty)
+        #expect(configuration == Configuration())
+    }
+
+    @Test func setsEveryKeyphraseItsOwnSensitivity() throws {
+        var configuration = Configuration()
+        let entries = try ConfigurationFile.parse("""
+            [capture]
+            device = "plughw:1,0"
+            [hotword]
+            keywords = ["susi", "computer"]
+            sensitivity = [0.3, 0.7]
+            gain = 2.5
+            [log]
+            level = "debug"
+            """, path: "c.toml")
+        #expect(try configuration.apply(entries, from: "c.toml").isEmpty)
+        #expect(configuration.device == "plughw:1,0")
+        #expect(configuration.keywords == [KeywordSetting(keyphrase: "susi", sensitivity: 0.3), KeywordSetting(keyphrase: "computer", sensitivity: 0.7)])
+        #expect(configuration.gain == 2.5)
+        #expect(configuration.logLevel == "debug")
+    }
+
+    @Test(arguments: [
+        ("[hotword]\nsensitivity = 1.5", "c.toml:2: key \"hotword.sensitivity\": expected a number from 0 to 1 or an array of them, got a number"),
+        ("[hotword]\nkeywords = [\"a\", \"b\"]\nsensitivity = [0.1, 0.2, 0.3]", "c.toml:3: key \"hotword.sensitivity\": give one value or one per keyphrase (2)"),
+        ("[capture]\nperiod_ms = 500", "c.toml:2: key \"capture.period_ms\": expected a whole number of milliseconds from 10 to 100, got an integer"),
+        ("[log]\nlevel = \"loud\"", "c.toml:2: key \"log.level\": expected one of trace, debug, info, notice, warning, error, critical, got a string"),
+        ("[hotword]\ngain = \"high\"", "c.toml:2: key \"hotword.gain\": expected a number above 0, got a string"),
+    ])
+    func refusesAWrongValueNamingLineAndKey(_ text: String, message: String) throws {
+        var configuration = Configuration()
+        let entries = try ConfigurationFile.parse(text, path: "c.toml")
+        #expect(throws: ConfigurationError.self) { try configuration.apply(entries, from: "c.toml") }
+        do {
+            _ = try configuration.apply(entries, from: "c.toml")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
