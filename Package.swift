@@ -49,8 +49,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
-        .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile"]),
-        .testTarget(name: "AudioCaptureTests", dependencies: ["AudioCapture", "AudioInput"]),
+        .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
+        .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile", "AudioTestSupport"]),
+        .testTarget(name: "AudioCaptureTests", dependencies: ["AudioCapture", "AudioInput", "AudioTestSupport"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import AudioCapture
 import AudioInput
 import Foundation

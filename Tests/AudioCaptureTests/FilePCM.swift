@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 
 /// A raw S16_LE file played into ALSA as a capture device through ALSA's own plugins,
@@ -62,25 +63,5 @@ final class FilePCM {
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
-    }
-}
-
-/// A fresh folder for one test's files, removed with everything in it on deinit.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("AudioCaptureTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Path of `name` inside the folder.
-    func file(_ name: String) -> String {
-        path + "/" + name
     }
 }

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import AudioInput
 import Testing
 

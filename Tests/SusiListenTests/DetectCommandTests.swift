@@ -99,8 +99,8 @@ import Testing
         let outcome = try CommandRunner.run(["--file", "TestAudio", "--json"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let summary = try #require(outcome.events(ofType: "summary").first)
-        let wavs = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)
-            .filter { $0.hasSuffix(".wav") }
+        let wavs = (FileManager.default.enumerator(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)?
+            .allObjects as? [String] ?? []).filter { $0.hasSuffix(".wav") }
         #expect(summary["files"] as? Int == wavs.count)
         #expect(summary["failed"] as? Int == 0)
     }

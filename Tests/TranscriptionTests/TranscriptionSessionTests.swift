@@ -85,6 +85,15 @@ import Transcription
         #expect(try transcriber.finish() == nil)
     }
 
+    @Test func eventsOfTheLeadInComeWithTheFirstFrame() throws {
+        let transcriber = try PocketSphinxTranscriber(configuration: Fixtures.configuration())
+        let silence = try #require(try Fixtures.commands(in: ["silence"]).first)
+        let audio = try Fixtures.samples(of: silence.path)
+        try transcriber.begin(leadIn: audio)
+        #expect(try transcriber.process(Array(audio.prefix(480))) == [.noCommand])
+        #expect(try transcriber.process(Array(audio.prefix(480))).isEmpty)
+    }
+
     @Test func aLongCommandIsCutAtTheMaximumDuration() throws {
         let transcriber = try PocketSphinxTranscriber(configuration: Fixtures.configuration())
         let long = try #require(try Fixtures.commands(in: ["long"]).first)

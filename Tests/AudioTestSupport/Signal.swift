@@ -1,14 +1,14 @@
 import Foundation
 
-/// Generates test signals and measures what comes out of the reader.
-enum Signal {
-    static func tone(frequency: Double, amplitude: Double, sampleRate: Int, frames: Int) -> [Float] {
+/// Test signals, and measurements of what comes out of the audio stages.
+public enum Signal {
+    public static func tone(frequency: Double, amplitude: Double, sampleRate: Int, frames: Int) -> [Float] {
         (0..<frames).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / Double(sampleRate))) }
     }
 
     /// Linear sweep from `from` to `to` Hz, faded in and out over `fade` seconds so its
     /// start and end do not click.
-    static func sweep(from: Double, to: Double, amplitude: Double, sampleRate: Int, seconds: Double, fade: Double)
+    public static func sweep(from: Double, to: Double, amplitude: Double, sampleRate: Int, seconds: Double, fade: Double)
         -> [Float]
     {
         let frames = Int(seconds * Double(sampleRate))
@@ -22,7 +22,7 @@ enum Signal {
     }
 
     /// Interleaves equally long channels.
-    static func interleave(_ channels: [[Float]]) -> [Float] {
+    public static func interleave(_ channels: [[Float]]) -> [Float] {
         guard let frames = channels.first?.count else { return [] }
         var result = [Float](repeating: 0, count: frames * channels.count)
         for (channel, samples) in channels.enumerated() {
@@ -33,17 +33,17 @@ enum Signal {
         return result
     }
 
-    static func rms(_ samples: ArraySlice<Float>) -> Double {
+    public static func rms(_ samples: ArraySlice<Float>) -> Double {
         guard !samples.isEmpty else { return 0 }
         return sqrt(samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count))
     }
 
-    static func decibels(_ ratio: Double) -> Double {
+    public static func decibels(_ ratio: Double) -> Double {
         20 * log10(ratio)
     }
 
     /// Frequency from the spacing of upward zero crossings, interpolated between samples.
-    static func frequency(of samples: ArraySlice<Float>, sampleRate: Int) -> Double {
+    public static func frequency(of samples: ArraySlice<Float>, sampleRate: Int) -> Double {
         var crossings: [Double] = []
         var previous = samples.startIndex
         for index in samples.indices.dropFirst() {
@@ -58,7 +58,7 @@ enum Signal {
     }
 
     /// The samples without `seconds` at either end, where filters ring.
-    static func middle(_ samples: [Float], trimming seconds: Double, sampleRate: Int) -> ArraySlice<Float> {
+    public static func middle(_ samples: [Float], trimming seconds: Double, sampleRate: Int) -> ArraySlice<Float> {
         let edge = Int(seconds * Double(sampleRate))
         guard samples.count > 2 * edge else { return [] }
         return samples[edge..<(samples.count - edge)]
