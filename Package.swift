@@ -30,7 +30,9 @@ let package = Package(
         // Pipeline stages.
         .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
         .target(name: "AudioCapture", dependencies: ["CALSA", "AudioInput"]),
-        .target(name: "HotwordDetection", dependencies: ["CPocketSphinx"]),
+        .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx"]),
+        .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport"]),
+        .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "SusiChat"),
         .target(
             name: "Pipeline",
@@ -52,6 +54,8 @@ let package = Package(
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile", "AudioTestSupport"]),
         .testTarget(name: "AudioCaptureTests", dependencies: ["AudioCapture", "AudioInput", "AudioTestSupport"]),
+        .testTarget(name: "PocketSphinxSupportTests", dependencies: ["PocketSphinxSupport"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),

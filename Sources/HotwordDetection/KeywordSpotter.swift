@@ -1,4 +1,5 @@
 import CPocketSphinx
+import PocketSphinxSupport
 import Foundation
 
 /// PocketSphinx keyword spotting behind the `HotwordDetector` protocol.

@@ -1,5 +1,6 @@
 import AudioInput
 import CPocketSphinx
+import PocketSphinxSupport
 import Foundation
 
 /// PocketSphinx decoding with a language model behind the `Transcriber` protocol.
@@ -11,12 +12,13 @@ public final class PocketSphinxTranscriber: Transcriber {
     /// The configuration it was made with.
     public let configuration: TranscriberConfiguration
     private let decoder: OpaquePointer
-    private let trailingSilence: Int
     private let maximumDuration: Int
     private let noSpeechTimeout: Int
     private let partialInterval: Int
     /// The running session, nil between sessions.
     private var session: Session?
+    /// Events the lead-in produced, handed out with the next frame's.
+    private var pendingEvents: [TranscriptionEvent] = []
 
     /// What one session has heard so far.
     private struct Session {
@@ -24,8 +26,6 @@ public final class PocketSphinxTranscriber: Transcriber {
         var detector: EndOfSpeechDetector
         var lastPartial = ""
         var nextPartialCheck: Int
-        /// Events of the lead-in, handed out with the first frame's.
-        var pending: [TranscriptionEvent] = []
     }
 
     /// Loads the acoustic model, the language model and the dictionary.
@@ -35,7 +35,6 @@ public final class PocketSphinxTranscriber: Transcriber {
         try configuration.validate()
         self.configuration = configuration
         let samples = { (seconds: Double) in Int((seconds * Double(pipelineSampleRate)).rounded()) }
-        trailingSilence = samples(configuration.trailingSilence)
         maximumDuration = samples(configuration.maximumDuration)
         noSpeechTimeout = samples(configuration.noSpeechTimeout)
         partialInterval = samples(configuration.partialInterval)
@@ -66,16 +65,16 @@ public final class PocketSphinxTranscriber: Transcriber {
             session = nil
             ps_end_utt(decoder)
         }
+        pendingEvents = []
         guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start an utterance") }
         session = Session(detector: EndOfSpeechDetector(trailingSilence: configuration.trailingSilence),
                           nextPartialCheck: partialInterval)
-        let events = try consume(leadIn)
-        session?.pending = events
+        pendingEvents = try consume(leadIn)
     }
 
     public func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
-        guard let pending = session?.pending else { return [] }
-        session?.pending = []
+        let pending = pendingEvents
+        pendingEvents = []
         return pending + (try consume(frame))
     }
 
@@ -88,7 +87,7 @@ public final class PocketSphinxTranscriber: Transcriber {
     /// Decodes `frame` and decides whether the session goes on; ends it when it does not.
     private func consume(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
         guard var current = session, !frame.isEmpty else { return [] }
-        let samples = Self.int16Samples(frame)
+        let samples = SampleConverter().int16Samples(frame)
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
         }
@@ -97,21 +96,24 @@ public final class PocketSphinxTranscriber: Transcriber {
         let speech = current.detector.process(frame)
         session = current
 
-        let ending: EndReason?
+        let reason: EndReason
         switch speech {
-        case .ended: ending = .endOfSpeech
-        case _ where current.samples >= maximumDuration: ending = .maximumDuration
+        case .ended: reason = .endOfSpeech
+        case _ where current.samples >= maximumDuration: reason = .maximumDuration
         case .waitingForSpeech where current.samples >= noSpeechTimeout:
             _ = try endUtterance()
             return [.noCommand]
-        default: ending = nil
+        default: return partialEvent()
         }
-        if let ending {
-            let text = try endUtterance()
-            return text.isEmpty ? [.noCommand]
-                : [.final(Transcript(text: text, isFinal: true, endSample: current.samples), reason: ending)]
-        }
-        guard current.samples >= current.nextPartialCheck else { return [] }
+        let text = try endUtterance()
+        // Speech that held no word of the language model is no command either.
+        return text.isEmpty ? [.noCommand]
+            : [.final(Transcript(text: text, isFinal: true, endSample: current.samples), reason: reason)]
+    }
+
+    /// A partial when one is due (a partial interval after the last check) and the hypothesis changed.
+    private func partialEvent() -> [TranscriptionEvent] {
+        guard let current = session, current.samples >= current.nextPartialCheck else { return [] }
         session?.nextPartialCheck = current.samples + partialInterval
         let text = hypothesis()
         guard !text.isEmpty, text != current.lastPartial else { return [] }
@@ -131,13 +133,5 @@ public final class PocketSphinxTranscriber: Transcriber {
         var score: Int32 = 0
         guard let text = ps_get_hyp(decoder, &score) else { return "" }
         return String(cString: text).split(separator: " ").joined(separator: " ")
-    }
-
-    /// Samples in -1...1 as the 16-bit integers PocketSphinx reads; NaN becomes silence.
-    private static func int16Samples(_ frame: [Float]) -> [Int16] {
-        frame.map { sample in
-            let clipped = sample > 1 ? 1 : (sample < -1 ? -1 : (sample.isNaN ? 0 : sample))
-            return Int16((clipped * 32767).rounded())
-        }
     }
 }

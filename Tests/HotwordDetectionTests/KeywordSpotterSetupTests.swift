@@ -40,10 +40,4 @@ import Testing
             #expect(zip(thresholds, thresholds.dropFirst()).allSatisfy { $0 > $1 })
         }
     }
-
-    @Test func scalesAndClipsSamplesWithTheGain() {
-        let converter = SampleConverter(gain: 4)
-        #expect(converter.int16Samples([0.1, -0.1, 0.5, -0.5, .nan]) == [13107, -13107, 32767, -32767, 0])
-        #expect(SampleConverter(gain: 1).int16Samples([1, -1, 0]) == [32767, -32767, 0])
-    }
 }

@@ -1,10 +1,14 @@
 /// Turns `Float` samples into the 16-bit integers PocketSphinx reads, with gain and clipping.
-struct SampleConverter {
+public struct SampleConverter: Sendable {
     /// Multiplier applied before clipping.
-    let gain: Float
+    public let gain: Float
+
+    public init(gain: Float = 1) {
+        self.gain = gain
+    }
 
     /// Scales, clips to -1...1 and rounds to Int16.
-    func int16Samples(_ frame: [Float]) -> [Int16] {
+    public func int16Samples(_ frame: [Float]) -> [Int16] {
         frame.map { sample in
             let scaled = sample * gain
             // NaN compares false both ways and lands on zero.

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Generate the spoken-command fixtures in TestAudio/commands/ for the transcription stage.
+
+Every command is synthesised with a flite voice, trimmed, RMS-normalised and placed in a pink
+noise floor 38 dB below the speech, with known silence before and after, so the first and last
+sample of the speech are known exactly.  Files are 16 kHz, mono, 16-bit FLAC.
+
+Outputs (in --out DIR, default TestAudio/commands/ beside this script's folder):
+  <group>_<NN>_<voice>.flac
+      in-corpus  commands that appear verbatim in Models/commands/corpus.txt
+      held-out   commands that do not (their words are all in the domain vocabulary)
+      hotword    "susi" followed by a command 0.05-0.1 s after it, for end-to-end tests
+      long       one request of more than 10 s without a pause, to reach the maximum duration
+      silence    the noise floor alone
+  transcripts.tsv  file<TAB>reference text (for hotword files: the command after "susi";
+                   for the silence file: empty)
+  manifest.tsv     file, group, voice, speech_start_s, speech_end_s, keyword_start_s,
+                   keyword_end_s (header; keyword columns empty except for hotword files)
+
+The group of a command is decided here by looking it up in corpus.txt, so regenerate the
+fixtures after changing the corpus.
+
+Deterministic: fixed texts and voices, per-file seeds (CRC32 of the file name) for the noise,
+sox run without dither; two runs give byte-identical files.
+
+Requires flite (voices awb, slt, rms, kal16) and sox on PATH; Python standard library only.
+
+  Scripts/make-command-audio.py [--out DIR] [--corpus FILE]
+"""
+
+import argparse
+import array
+import glob
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import wave
+import zlib
+
+SR = 16000
+SPEECH_DBFS = -23.0     # RMS level of every spoken piece
+NOISE_SNR_DB = 38.0     # pink-noise floor this far below the speech
+PEAK_LIMIT = 0.9
+TRIM_FRACTION = 0.01    # speech starts and ends at the first/last sample >= 1 % of its peak
+LEAD_IN_S = 0.3         # noise before a command: what a ring buffer hands over after "susi"
+LEAD_OUT_S = 1.2        # noise after: more than the 0.7 s trailing silence + 0.1 s margin
+HOTWORD_LEAD_IN_S = 0.8
+HOTWORD_GAP_S = (0.05, 0.10)
+SILENCE_S = 4.5         # longer than the 3 s no-speech timeout
+VOICES = ["awb", "slt", "rms", "kal16"]
+
+# Commands people ask SUSI, across the domains of the corpus.  Whether a command is in the
+# corpus verbatim is looked up, not declared.
+COMMANDS = [
+    "what is the weather in berlin",
+    "will it rain tomorrow",
+    "will it be sunny in madrid on saturday",
+    "what's the weather going to be like in paris tomorrow",
+    "what time is it in tokyo",
+    "what time is it in new york right now",
+    "what is the date today",
+    "tell me a joke",
+    "tell me a funny story",
+    "what is the meaning of serendipity",
+    "what does ephemeral mean",
+    "what is twelve times seven",
+    "how many grams are in a pound",
+    "convert fifty euros to dollars",
+    "play the beatles",
+    "play some jazz music",
+    "turn the volume up",
+    "set a timer for five minutes",
+    "set an alarm for seven thirty tomorrow morning",
+    "remind me to call my mother tomorrow at noon",
+    "tell me the latest news",
+    "how do you say thank you in german",
+    "search wikipedia for albert einstein",
+    "who was the first president of the united states",
+    "hello susi how are you today",
+]
+HOTWORD_COMMANDS = [
+    ("what is the weather in berlin", "awb"),
+    ("set a timer for ten minutes", "slt"),
+    ("play some music", "rms"),
+]
+# The hotword as flite should say it: "suzy" gives S UW Z IY, the common spoken form of "susi".
+HOTWORD_TEXT = "suzy"
+LONG_COMMAND = ("play some relaxing music and tell me the weather in berlin for tomorrow "
+                "and set a timer for twenty minutes and remind me to call my mother at seven pm "
+                "and tell me a joke about computers")
+LONG_VOICE = "rms"
+
+
+def synthesise(text, voice, workdir):
+    """flite's speech as floats at 16 kHz, trimmed to its first and last loud sample."""
+    wav = os.path.join(workdir, "flite.wav")
+    subprocess.run(["flite", "-voice", voice, "-t", text, "-o", wav], check=True)
+    raw = subprocess.run(["sox", "-D", wav, "-t", "raw", "-r", str(SR), "-c", "1", "-b", "16",
+                          "-e", "signed-integer", "-"], check=True, capture_output=True).stdout
+    samples = array.array("h")
+    samples.frombytes(raw)
+    if sys.byteorder == "big":
+        samples.byteswap()
+    floats = [s / 32768.0 for s in samples]
+    peak = max(abs(s) for s in floats)
+    loud = [i for i, s in enumerate(floats) if abs(s) >= TRIM_FRACTION * peak]
+    return normalised(floats[loud[0]:loud[-1] + 1])
+
+
+def normalised(samples):
+    """Scaled to SPEECH_DBFS RMS, then down further if the peak would pass PEAK_LIMIT."""
+    rms = math.sqrt(sum(s * s for s in samples) / len(samples))
+    gain = 10 ** (SPEECH_DBFS / 20) / rms
+    gain = min(gain, PEAK_LIMIT / max(abs(s) for s in samples))
+    return [s * gain for s in samples]
+
+
+def pink_noise(count, rng, dbfs):
+    """Pink noise (Paul Kellett's filter over Gaussian noise) at an RMS of `dbfs`."""
+    b0 = b1 = b2 = b3 = b4 = b5 = b6 = 0.0
+    noise = []
+    for _ in range(count):
+        white = rng.gauss(0.0, 1.0)
+        b0 = 0.99886 * b0 + white * 0.0555179
+        b1 = 0.99332 * b1 + white * 0.0750759
+        b2 = 0.96900 * b2 + white * 0.1538520
+        b3 = 0.86650 * b3 + white * 0.3104856
+        b4 = 0.55000 * b4 + white * 0.5329522
+        b5 = -0.7616 * b5 - white * 0.0168980
+        noise.append(b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362)
+        b6 = white * 0.115926
+    rms = math.sqrt(sum(n * n for n in noise) / count)
+    scale = 10 ** (dbfs / 20) / rms
+    return [n * scale for n in noise]
+
+
+def write_flac(path, samples, workdir):
+    """16-bit FLAC with the noise floor mixed in, seeded by the file name."""
+    rng = random.Random(zlib.crc32(os.path.basename(path).encode()))
+    noise = pink_noise(len(samples), rng, SPEECH_DBFS - NOISE_SNR_DB)
+    pcm = array.array("h", (max(-32768, min(32767, round((s + n) * 32767)))
+                            for s, n in zip(samples, noise)))
+    if sys.byteorder == "big":
+        pcm.byteswap()
+    wav = os.path.join(workdir, "mix.wav")
+    with wave.open(wav, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(SR)
+        out.writeframes(pcm.tobytes())
+    subprocess.run(["sox", "-D", wav, path], check=True)
+
+
+def silence(seconds):
+    return [0.0] * round(seconds * SR)
+
+
+def seconds(samples):
+    return "%.4f" % (samples / SR)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=os.path.join(here, "..", "TestAudio", "commands"))
+    parser.add_argument("--corpus", default=os.path.join(here, "..", "Models", "commands",
+                                                         "corpus.txt"))
+    arguments = parser.parse_args()
+    with open(arguments.corpus, encoding="ascii") as corpus:
+        known = {line.strip() for line in corpus}
+
+    os.makedirs(arguments.out, exist_ok=True)
+    for old in glob.glob(os.path.join(arguments.out, "*.flac")):
+        os.remove(old)
+    transcripts = []
+    manifest = [("file", "group", "voice", "speech_start_s", "speech_end_s",
+                 "keyword_start_s", "keyword_end_s")]
+
+    with tempfile.TemporaryDirectory() as workdir:
+        def command_file(index, group, voice, text):
+            name = "%s_%02d_%s.flac" % (group, index, voice)
+            speech = synthesise(text, voice, workdir)
+            lead = silence(LEAD_IN_S)
+            write_flac(os.path.join(arguments.out, name), lead + speech + silence(LEAD_OUT_S),
+                       workdir)
+            transcripts.append((name, text))
+            manifest.append((name, group, voice, seconds(len(lead)),
+                             seconds(len(lead) + len(speech)), "", ""))
+
+        for index, text in enumerate(COMMANDS, start=1):
+            group = "in-corpus" if text in known else "held-out"
+            command_file(index, group, VOICES[(index - 1) % len(VOICES)], text)
+
+        for index, (text, voice) in enumerate(HOTWORD_COMMANDS, start=1):
+            name = "hotword_%02d_%s.flac" % (index, voice)
+            rng = random.Random(zlib.crc32(name.encode()) + 1)
+            keyword = synthesise(HOTWORD_TEXT, voice, workdir)
+            gap = silence(rng.uniform(*HOTWORD_GAP_S))
+            command = synthesise(text, voice, workdir)
+            lead = silence(HOTWORD_LEAD_IN_S)
+            keyword_end = len(lead) + len(keyword)
+            command_start = keyword_end + len(gap)
+            write_flac(os.path.join(arguments.out, name),
+                       lead + keyword + gap + command + silence(LEAD_OUT_S), workdir)
+            transcripts.append((name, text))
+            manifest.append((name, "hotword", voice, seconds(command_start),
+                             seconds(command_start + len(command)), seconds(len(lead)),
+                             seconds(keyword_end)))
+
+        name = "long_01_%s.flac" % LONG_VOICE
+        speech = synthesise(LONG_COMMAND, LONG_VOICE, workdir)
+        lead = silence(LEAD_IN_S)
+        write_flac(os.path.join(arguments.out, name), lead + speech + silence(LEAD_OUT_S),
+                   workdir)
+        transcripts.append((name, LONG_COMMAND))
+        manifest.append((name, "long", LONG_VOICE, seconds(len(lead)),
+                         seconds(len(lead) + len(speech)), "", ""))
+
+        name = "silence_01.flac"
+        write_flac(os.path.join(arguments.out, name), silence(SILENCE_S), workdir)
+        transcripts.append((name, ""))
+        manifest.append((name, "silence", "", "", "", "", ""))
+
+    with open(os.path.join(arguments.out, "transcripts.tsv"), "w", encoding="ascii",
+              newline="\n") as out:
+        out.writelines("%s\t%s\n" % row for row in transcripts)
+    with open(os.path.join(arguments.out, "manifest.tsv"), "w", encoding="ascii",
+              newline="\n") as out:
+        out.writelines("\t".join(row) + "\n" for row in manifest)
+    groups = [row[1] for row in manifest[1:]]
+    print("make-command-audio: %s" % ", ".join("%d %s" % (groups.count(g), g)
+                                                for g in dict.fromkeys(groups)),
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
