@@ -102,6 +102,13 @@ import Testing
         #expect(hotword["device"] as? String == "fixture")
         #expect(hotword["keyword"] as? String == "susi")
         #expect(events.last?["overruns"] as? Int == 0)
+        // The capture path hands the detector the same samples as the file path: the same hit.
+        let fromFile = try #require(try CommandRunner.run(["--file", "TestAudio/" + fixture, "--json", "--config", "/dev/null"])
+            .events(ofType: "hotword").first)
+        for key in ["time", "start", "end"] {
+            let live = try #require(hotword[key] as? Double), file = try #require(fromFile[key] as? Double)
+            #expect(abs(live - file) < 0.031, "\(key): capture \(live) s, file \(file) s")
+        }
         let log = try String(contentsOf: errors, encoding: .utf8)
         #expect(log.contains("capturing from fixture (16000 Hz, 1 channel, S16_LE)"))
         #expect(log.contains("hotword \"susi\""))
