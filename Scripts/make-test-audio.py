@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """Generate the synthetic hotword test fixtures in TestAudio/ for susi-listen.
 
-Every file is 16 kHz, mono, 16-bit PCM WAV.  Each file is assembled from
-separately synthesised pieces (espeak-ng -> sox resample -> energy trim ->
-RMS normalise) that are concatenated with known gaps, so the first and last
-sample of every spoken "susi" is known exactly.  A pink-noise floor (and for
-the "babble" condition a mix of other espeak-ng voices) is added on top.
+Every file is 16 kHz, mono, 16-bit PCM WAV.  The foreground speech comes from
+flite voices (awb, slt, rms, kal16): pieces are synthesised separately
+(flite -> sox -> 16 kHz), trimmed and level-normalised, and concatenated with
+known gaps, so the first and last sample of every spoken "susi" is known
+exactly.  Sentences of the clustergen voices (awb, slt, rms) are synthesised
+as one utterance; there the keyword's span comes from flite's own segment
+times (-psdur), which are exact for clustergen voices (the waveform is built
+from those durations, 5 ms frames).  A pink-noise floor is added to every
+file; the "babble" condition adds three background talkers (espeak-ng and
+flite voices other than the foreground one) 12 dB below the foreground.
 
 Outputs (in --out DIR):
   positive_*.wav  contain at least one "susi" (rows in labels.tsv)
@@ -14,17 +19,22 @@ Outputs (in --out DIR):
   labels.tsv      file, keyword, start_s, end_s (one row per spoken keyword)
   manifest.tsv    file, group, condition, voice, speed, pitch, content
 
-Deterministic: fixed voice list, fixed per-file seeds (CRC32 of the file
-name), sox run without dither; running it twice gives byte-identical files.
+Deterministic: fixed voice lists, fixed per-file seeds (CRC32 of the file
+name), sox run without dither, flite and espeak-ng are deterministic; running
+it twice gives byte-identical files.
 
-Requires espeak-ng and sox on PATH; Python standard library only.
+Requires flite (with the awb, slt, rms, kal16 voices), espeak-ng and sox on
+PATH; Python standard library only.
 
   Scripts/make-test-audio.py [--out DIR]
-  Scripts/make-test-audio.py --check [--out DIR]   # needs pocketsphinx_continuous
+  Scripts/make-test-audio.py --check [--out DIR] [--binary PATH]
+      runs the project's detector (susi-listen --file ... --sensitivity S)
+      on every file at several sensitivities and reports hits and scores
 """
 
 import argparse
 import array
+import json
 import math
 import os
 import random
@@ -37,51 +47,61 @@ import zlib
 
 SR = 16000
 
-# Levels (dBFS, RMS).  Every speech piece is normalised to SPEECH_DBFS; the
-# pink-noise floor sits NOISE_SNR_DB below that, babble BABBLE_SNR_DB below.
+# Levels (dBFS, RMS).  Every speech piece is normalised to SPEECH_DBFS (its
+# active level: RMS over the trimmed piece); the pink-noise floor sits
+# NOISE_SNR_DB below that, the babble mix BABBLE_SNR_DB below.
 SPEECH_DBFS = -23.0
 NOISE_SNR_DB = 38.0
 BABBLE_SNR_DB = 12.0
 PEAK_LIMIT = 0.9
 
-LEAD_IN_S = 0.8     # noise-only audio before the first word of a short file
-LEAD_OUT_S = 0.6    # noise-only audio after the last word
-WORD_GAP_S = (0.06, 0.14)   # gap between words of one sentence (seeded)
+LEAD_IN_S = 0.5     # background-only audio before the first word of a file
+LEAD_OUT_S = 0.5    # background-only audio after the last word
+PIECE_GAP_S = (0.04, 0.10)   # gap between the pieces of a sentence (seeded)
 
-# Pronunciations of the hotword, as espeak-ng phoneme input.
-SUSI_Z = "[[s'u:zi]]"   # S UW Z IY
-SUSI_S = "[[s'u:si]]"   # S UW S IY
+# Foreground voices: flite voice -> pronunciations of "susi" it speaks and the
+# int_f0_target_mean of its three prosody variants (None: voice default).
+# The variants are VARIANTS[k] = (name, duration_stretch) with f0[k].
+VOICES = {
+    "awb": {"prons": "SZ", "f0": [None, 100, 160],
+            "about": "Scottish English male, clustergen"},
+    "slt": {"prons": "ZS", "f0": [None, 140, 210],
+            "about": "US English female, clustergen"},
+    "rms": {"prons": "Z", "f0": [None, None, None],
+            "about": "US English male, clustergen (ignores int_f0_target_mean)"},
+    "kal16": {"prons": "ZS", "f0": [None, 80, 130],
+              "about": "US English male, diphone, 16 kHz"},
+}
+VOICE_ORDER = ["awb", "slt", "rms", "kal16"]
+VARIANTS = [("norm", 1.0), ("fast", 0.9), ("slow", 1.15)]
+# Clustergen voices: flite's segment times match the waveform exactly, so
+# sentences are synthesised as one utterance.  kal16 (diphone) is assembled
+# from pieces instead (its -psdur times drift by up to ~0.1 s).
+ONE_UTTERANCE_VOICES = {"awb", "slt", "rms"}
 
-# Foreground voices (espeak-ng -v).
-VOICES = [
-    "en-us",
-    "en",
-    "en-us+m3",
-    "en-us+f2",
-    "en+m7",
-    "en-gb-x-rp",
-    "en-us+f4",
-    "en-gb-scotland",
-    "en-us-nyc",
-    "en-us+klatt",
-]
-# Voices screened and left out because PocketSphinx (en-us model) practically
-# never detects their "susi": isolated susi, 2 pronunciations x 6 speed/pitch
-# settings over the pink-noise floor, detected in <= 4 of 12 even at
-# kws_threshold 1e-30 (see TestAudio/README.md).  A limit of the synthetic
-# speech, documented rather than hidden; add them back to VOICES to re-test.
-DROPPED_VOICES = [
-    "en-029",           # Caribbean: 1/12 detected at <= 1e-30 (over noise)
-    "en-gb-x-gbcwmd",   # West Midlands: 4/12 detected at <= 1e-30 (over noise)
-]
+# The hotword: flite reads "susi" as S UW S IY and "suzy" as S UW Z IY.
+SUSI_TEXT = {"S": "susi", "Z": "suzy"}
+SUSI_PHONES = {"S": ["s", "uw", "s", "iy"], "Z": ["s", "uw", "z", "iy"]}
 
-# (speed wpm, pitch 0-99) combinations, cycled through.
-PROSODY = [(175, 50), (150, 40), (200, 62), (135, 30), (215, 72), (165, 56)]
+# Screened and left out (measured with susi-listen; see TestAudio/README.md).
+DROPPED = {
+    "flite kal": "8 kHz voice: no 'susi' detected in 18 variants even at "
+                 "sensitivity 1.0 (threshold 1e-14); nothing above 4 kHz, "
+                 "so the s/z frication is missing",
+    "flite rms saying S UW S IY": "weak: scores -13.3..-0.3 or missed in "
+                 "6 files at sensitivity 1.0, so rms says only S UW Z IY",
+    "espeak-ng voices (foreground)": "formant speech scores far below real "
+                 "speech; mostly missed at sensitivity 0.5",
+}
 
-# Background talkers for the babble condition (not used in the foreground).
-BABBLE_VOICES = ["en-us+m1", "en-gb+f3", "en-us+m5", "en+f5",
-                 "en-us+m2", "en-us+f1", "en+m6", "en-gb-x-rp+m4"]
+# Background talkers for the babble condition: espeak-ng voices plus flite
+# voices; the foreground voice of a file is never one of its talkers.
+BABBLE_POOL = ([("espeak", v) for v in
+                ["en-us+m1", "en-gb+f3", "en-us+m5", "en+f5",
+                 "en-us+m2", "en-us+f1", "en+m6", "en-gb-x-rp+m4"]] +
+               [("flite", v) for v in ["awb", "slt", "rms", "kal16", "kal"]])
 BABBLE_TALKERS = 3
+ESPEAK_PROSODY = [(175, 50), (150, 40), (200, 62), (135, 30), (215, 72), (165, 56)]
 BABBLE_SENTENCES = [
     "the train to hamburg leaves at nine in the morning",
     "please pass me the bread and the butter",
@@ -107,22 +127,27 @@ SUSI_SENTENCES = [
     ("", "turn off the lights"),
 ]
 
-# Hotword immediately followed by a command (<= 0.1 s gap).
-COMMANDS = [
-    "what is the weather in berlin",
-    "set a timer for five minutes",
-    "turn on the kitchen light",
+# Hotword, COMMAND_GAP_S of background, then a command (one utterance):
+# (command, voice, variant index, condition).
+COMMAND_FILES = [
+    ("what is the weather in berlin", "slt", 0, "noise"),
+    ("what is the weather in berlin", "kal16", 1, "babble"),
+    ("set a timer for five minutes", "awb", 2, "noise"),
+    ("turn on the kitchen light", "rms", 1, "noise"),
+    ("set a timer for five minutes", "kal16", 0, "noise"),
 ]
 COMMAND_GAP_S = 0.05
 
-# Near-misses: file tag -> list of pieces (espeak text); multiple pieces are
-# spoken with NEAR_MISS_SPACING_S between them.  "Suzy"/"Susie" are NOT used:
+# Near-misses: file tag -> pieces (flite text); several pieces are spoken
+# NEAR_MISS_SPACING_S apart.  flite says: Lucy L UW S IY, juicy JH UW S IY,
+# sushi S UW SH IY, Sousa S UW Z AX, super S UW P ER, sue S UW, see S IY,
+# soup S UW P, seesaw S IY S AO.  "Suzy"/"Susie" are NOT used as negatives:
 # they sound the same as susi.
 NEAR_MISSES = {
     "lucy": ["Lucy"],
     "juicy": ["juicy"],
     "sushi": ["sushi"],
-    "sousa": ["[[s'u:z@]]"],       # S UW Z AH (espeak reads "Sousa" as "sow-sa")
+    "sousa": ["Sousa"],
     "super": ["super"],
     "sue": ["sue"],
     "see": ["see"],
@@ -148,32 +173,76 @@ CONDITIONS = ["noise", "babble"]
 # Audio primitives (lists of floats in [-1, 1])
 
 class Synth:
+    """flite / espeak-ng -> 16 kHz float samples, cached."""
+
     def __init__(self, tmpdir):
         self.tmp = tmpdir
         self.cache = {}
 
-    def raw(self, text, voice, speed, pitch):
-        key = (text, voice, speed, pitch)
+    def _to16k(self, src):
+        dst = os.path.join(self.tmp, "16k.wav")
+        # -D: no dither, so the result is deterministic.  gain -6 first: the
+        # synthesisers' output can be near full scale and the resampler would
+        # otherwise clip (the level is normalised later).
+        subprocess.run(["sox", "-D", src, "-c", "1", "-b", "16",
+                        "-e", "signed-integer", dst,
+                        "gain", "-6", "rate", str(SR)], check=True)
+        with wave.open(dst, "rb") as w:
+            assert w.getframerate() == SR and w.getnchannels() == 1
+            a = array.array("h", w.readframes(w.getnframes()))
+        if sys.byteorder != "little":
+            a.byteswap()
+        return [v / 32768.0 for v in a]
+
+    def flite(self, text, voice, stretch=1.0, f0=None):
+        """(samples, segments); segments = [(phone, start_s, end_s)] as flite
+        timed them (exact for clustergen voices)."""
+        key = ("flite", text, voice, stretch, f0)
         if key not in self.cache:
-            src = os.path.join(self.tmp, "espeak.wav")
-            dst = os.path.join(self.tmp, "16k.wav")
-            subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed),
-                            "-p", str(pitch), "-w", src, text], check=True)
-            # -D: no dither, so the result is deterministic.
-            # gain -6 first: espeak-ng output is near full scale and the
-            # resampler would otherwise clip (the level is normalised later).
-            subprocess.run(["sox", "-D", src, "-c", "1", "-b", "16",
-                            "-e", "signed-integer", dst,
-                            "gain", "-6", "rate", str(SR)], check=True)
-            with wave.open(dst, "rb") as w:
-                assert w.getframerate() == SR and w.getnchannels() == 1
-                a = array.array("h", w.readframes(w.getnframes()))
-            self.cache[key] = [v / 32768.0 for v in a]
+            src = os.path.join(self.tmp, "flite.wav")
+            cmd = ["flite", "-voice", voice,
+                   "--setf", "duration_stretch=%g" % stretch]
+            if f0 is not None:
+                cmd += ["--setf", "int_f0_target_mean=%g" % f0]
+            cmd += ["-psdur", "-t", text, "-o", src]
+            out = subprocess.run(cmd, check=True, capture_output=True,
+                                 text=True).stdout
+            segs, t = [], 0.0
+            for tok in out.split():
+                ph, end = tok.rsplit(":", 1)
+                segs.append((ph, t, float(end)))
+                t = float(end)
+            self.cache[key] = (self._to16k(src), segs)
         return self.cache[key]
 
-    def piece(self, text, voice, speed, pitch):
-        """Synthesised, trimmed and level-normalised piece."""
-        return normalise(trim(self.raw(text, voice, speed, pitch)), SPEECH_DBFS)
+    def espeak(self, text, voice, speed, pitch):
+        key = ("espeak", text, voice, speed, pitch)
+        if key not in self.cache:
+            src = os.path.join(self.tmp, "espeak.wav")
+            subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed),
+                            "-p", str(pitch), "-w", src, text], check=True)
+            self.cache[key] = self._to16k(src)
+        return self.cache[key]
+
+    def piece(self, text, voice, stretch=1.0, f0=None):
+        """Synthesised, energy-trimmed and level-normalised flite piece."""
+        return normalise(trim(self.flite(text, voice, stretch, f0)[0]),
+                         SPEECH_DBFS)
+
+    def utterance(self, text, voice, stretch, f0, phones):
+        """One flite utterance cut to [end of leading pause, start of trailing
+        pause] by flite's segment times, normalised; returns (piece,
+        (start, end) sample span of the phone sequence `phones`)."""
+        x, segs = self.flite(text, voice, stretch, f0)
+        a = int(round(segs[0][2] * SR)) if segs[0][0] == "pau" else 0
+        b = int(round(segs[-1][1] * SR)) if segs[-1][0] == "pau" else len(x)
+        names = [s[0] for s in segs]
+        for i in range(len(names) - len(phones) + 1):
+            if names[i:i + len(phones)] == phones:
+                s = int(round(segs[i][1] * SR)) - a
+                e = int(round(segs[i + len(phones) - 1][2] * SR)) - a
+                return normalise(x[a:b], SPEECH_DBFS), (s, e)
+        raise ValueError("%r: %s not in %s" % (text, phones, names))
 
 
 def trim(x, rel=0.01):
@@ -243,22 +312,36 @@ class Track:
         self.rng = rng
         self.samples = [0.0] * int(round(LEAD_IN_S * SR))
         self.labels = []      # (start_sample, end_sample)
-        self.content = []     # human readable description
 
     def gap(self, seconds):
         self.samples.extend([0.0] * int(round(seconds * SR)))
 
-    def word_gap(self):
-        self.gap(self.rng.uniform(*WORD_GAP_S))
+    def piece_gap(self):
+        self.gap(self.rng.uniform(*PIECE_GAP_S))
 
-    def add(self, piece, keyword=False):
+    def add(self, piece, keyword_span=None):
+        """Append a piece; keyword_span = (s, e) samples within the piece,
+        or True for the whole piece."""
         start = len(self.samples)
         self.samples.extend(piece)
-        if keyword:
+        if keyword_span is True:
             self.labels.append((start, len(self.samples)))
+        elif keyword_span:
+            self.labels.append((start + keyword_span[0], start + keyword_span[1]))
 
     def finish(self):
         self.gap(LEAD_OUT_S)
+
+
+def variant(voice, k):
+    """(variant name, duration_stretch, int_f0_target_mean or None)."""
+    name, stretch = VARIANTS[k % len(VARIANTS)]
+    return name, stretch, VOICES[voice]["f0"][k % len(VARIANTS)]
+
+
+def pron_for(voice, i):
+    prons = VOICES[voice]["prons"]
+    return prons[i % len(prons)]
 
 
 class Generator:
@@ -273,42 +356,73 @@ class Generator:
     def rng_for(name, salt=""):
         return random.Random(zlib.crc32((salt + name).encode("utf-8")))
 
-    def say(self, text, voice, prosody):
-        return self.synth.piece(text, voice, prosody[0], prosody[1])
+    # -- speech pieces -----------------------------------------------------
 
-    def susi(self, voice, prosody, pron):
-        return self.say(SUSI_Z if pron == "Z" else SUSI_S, voice, prosody)
+    def susi(self, track, voice, k, pron):
+        _, stretch, f0 = variant(voice, k)
+        track.add(self.synth.piece(SUSI_TEXT[pron], voice, stretch, f0),
+                  keyword_span=True)
 
-    def add_words(self, track, words, voice, prosody):
-        """Add a phrase word by word (each word synthesised separately)."""
-        for i, w in enumerate(words.split()):
+    def phrase(self, track, text, voice, k):
+        _, stretch, f0 = variant(voice, k)
+        track.add(self.synth.piece(text, voice, stretch, f0))
+
+    def susi_sentence(self, track, before, after, voice, k, pron):
+        """A sentence with the hotword; returns a description."""
+        _, stretch, f0 = variant(voice, k)
+        word = SUSI_TEXT[pron]
+        if voice in ONE_UTTERANCE_VOICES:
+            text = " ".join(w for w in (before, word, after) if w)
+            piece, span = self.synth.utterance(text, voice, stretch, f0,
+                                               SUSI_PHONES[pron])
+            track.add(piece, keyword_span=span)
+            how = "one utterance"
+        else:
+            if before:
+                self.phrase(track, before, voice, k)
+                track.piece_gap()
+            self.susi(track, voice, k, pron)
+            if after:
+                track.piece_gap()
+                self.phrase(track, after, voice, k)
+            how = "pieces"
+        return "%s [%s]" % (" ".join(w for w in (before, "susi(%s)" % pron, after) if w), how)
+
+    def near_miss(self, track, pieces, voice, k):
+        for i, p in enumerate(pieces):
             if i:
-                track.word_gap()
-            track.add(self.say(w, voice, prosody))
+                track.gap(NEAR_MISS_SPACING_S)
+            self.phrase(track, p, voice, k)
 
-    def babble(self, n, name):
+    # -- backgrounds -------------------------------------------------------
+
+    def babble(self, n, name, foreground):
         rng = self.rng_for(name, "babble:")
-        talkers = rng.sample(BABBLE_VOICES, BABBLE_TALKERS)
+        pool = [t for t in BABBLE_POOL if t[1] != foreground]
+        talkers = rng.sample(pool, BABBLE_TALKERS)
         mix = [0.0] * n
-        for t, voice in enumerate(talkers):
-            prosody = PROSODY[rng.randrange(len(PROSODY))]
+        for engine, voice in talkers:
+            prosody = ESPEAK_PROSODY[rng.randrange(len(ESPEAK_PROSODY))]
             stream = []
             order = list(range(len(BABBLE_SENTENCES)))
             rng.shuffle(order)
             k = 0
             while len(stream) < n + SR:
                 text = BABBLE_SENTENCES[order[k % len(order)]]
-                stream.extend(self.say(text, voice, prosody))
+                if engine == "espeak":
+                    x = self.synth.espeak(text, voice, *prosody)
+                else:
+                    x = self.synth.flite(text, voice)[0]
+                stream.extend(normalise(trim(x), SPEECH_DBFS))
                 stream.extend([0.0] * int(rng.uniform(0.15, 0.45) * SR))
                 k += 1
             off = rng.randrange(0, SR)   # start up to 1 s into the stream
             add_into(mix, stream[off:off + n], 0)
         target = 10 ** ((SPEECH_DBFS - BABBLE_SNR_DB) / 20.0)
         g = target / rms(mix)
-        return [v * g for v in mix], talkers
+        return [v * g for v in mix], ["%s:%s" % t for t in talkers]
 
-    def render(self, name, group, condition, track, voice, prosody, content,
-               babble_span=None):
+    def render(self, name, group, condition, track, voice, k, content):
         track.finish()
         fg = track.samples
         n = len(fg)
@@ -316,157 +430,136 @@ class Generator:
         mix = pink_noise(n, rng, SPEECH_DBFS - NOISE_SNR_DB)
         add_into(mix, fg, 0)
         cond = condition
-        if condition == "babble" or babble_span:
-            if babble_span:
-                a, b = (int(babble_span[0] * SR), int(babble_span[1] * SR))
-            else:
-                a, b = 0, n
-            bab, talkers = self.babble(b - a, name)
-            add_into(mix, bab, a)
-            cond = "%s(%s)" % (condition, ",".join(talkers))
+        if condition == "babble":
+            bab, talkers = self.babble(n, name, voice)
+            add_into(mix, bab, 0)
+            cond = "babble(%s)" % ",".join(talkers)
         fname = name + ".wav"
         write_wav(os.path.join(self.out, fname), mix)
         for s, e in track.labels:
             self.labels.append((fname, "susi", s / SR, e / SR))
-        self.manifest.append((fname, group, cond, voice,
-                              "-" if prosody is None else str(prosody[0]),
-                              "-" if prosody is None else str(prosody[1]),
-                              content))
+        if k is None:
+            speed = pitch = "-"
+        else:
+            _, stretch, f0 = variant(voice, k)
+            speed, pitch = "%g" % stretch, ("default" if f0 is None else "%g" % f0)
+        self.manifest.append((fname, group, cond, voice, speed, pitch, content))
         self.written.append((fname, n / SR, len(track.labels)))
 
     # -- groups -----------------------------------------------------------
 
     def positives_alone(self):
-        k = 0
-        for vi, voice in enumerate(VOICES):
-            for ci, cond in enumerate(CONDITIONS):
-                prosody = PROSODY[k % len(PROSODY)]
-                pron = "Z" if (vi + ci) % 2 == 0 else "S"
-                name = "positive_alone_%s_%s_%s" % (slug(voice), pron.lower(), cond)
-                t = Track(self.rng_for(name))
-                t.add(self.susi(voice, prosody, pron), keyword=True)
-                self.render(name, "positive", cond, t, voice, prosody,
-                            "susi(%s)" % pron)
-                k += 1
+        """Every voice x every prosody variant x both conditions."""
+        for vi, voice in enumerate(VOICE_ORDER):
+            for k in range(len(VARIANTS)):
+                for ci, cond in enumerate(CONDITIONS):
+                    pron = pron_for(voice, k + ci)
+                    name = "positive_alone_%s_%s_%s_%s" % (
+                        voice, pron.lower(), variant(voice, k)[0], cond)
+                    t = Track(self.rng_for(name))
+                    self.susi(t, voice, k, pron)
+                    self.render(name, "positive_alone", cond, t, voice, k,
+                                "susi(%s)" % pron)
 
     def positives_sentence(self):
-        k = 0
-        for vi, voice in enumerate(VOICES):
-            # each sentence is used twice: once over noise, once over babble
-            cond = CONDITIONS[(vi + vi // len(SUSI_SENTENCES)) % 2]
-            before, after = SUSI_SENTENCES[vi % len(SUSI_SENTENCES)]
-            prosody = PROSODY[(k + 3) % len(PROSODY)]
-            pron = "Z" if vi % 3 else "S"
-            name = "positive_sentence_%s_%s_%s" % (
-                slug((before + " susi " + after).strip()), slug(voice), cond)
-            t = Track(self.rng_for(name))
-            if before:
-                self.add_words(t, before, voice, prosody)
-                t.word_gap()
-            t.add(self.susi(voice, prosody, pron), keyword=True)
-            if after:
-                t.word_gap()
-                self.add_words(t, after, voice, prosody)
-            self.render(name, "positive", cond, t, voice, prosody,
-                        ("%s susi(%s) %s" % (before, pron, after)).strip())
-            k += 1
+        """Each sentence twice: over noise and over babble, other voices."""
+        for i, (before, after) in enumerate(SUSI_SENTENCES):
+            for ci, cond in enumerate(CONDITIONS):
+                voice = VOICE_ORDER[(i + 2 * ci) % len(VOICE_ORDER)]
+                k = (i + ci) % len(VARIANTS)
+                pron = pron_for(voice, i)
+                name = "positive_sentence_%s_%s_%s" % (
+                    slug(" ".join(w for w in (before, "susi", after) if w)),
+                    voice, cond)
+                t = Track(self.rng_for(name))
+                text = self.susi_sentence(t, before, after, voice, k, pron)
+                self.render(name, "positive_sentence", cond, t, voice, k, text)
 
     def positives_command(self):
-        picks = [("en-us", "Z", "noise"), ("en-gb-x-rp", "S", "noise"),
-                 ("en-us+f2", "Z", "babble")]
-        for i, (cmd, (voice, pron, cond)) in enumerate(zip(COMMANDS, picks)):
-            prosody = PROSODY[i]
-            name = "positive_command_%s_%s_%s" % (slug(cmd), slug(voice), cond)
+        for cmd, voice, k, cond in COMMAND_FILES:
+            pron = pron_for(voice, k)
+            name = "positive_command_%s_%s_%s" % (slug(cmd), voice, cond)
             t = Track(self.rng_for(name))
-            t.add(self.susi(voice, prosody, pron), keyword=True)
+            self.susi(t, voice, k, pron)
             t.gap(COMMAND_GAP_S)
-            # command spoken as one phrase: natural prosody, no word gaps
-            t.add(self.say(cmd, voice, prosody))
-            self.render(name, "positive", cond, t, voice, prosody,
+            self.phrase(t, cmd, voice, k)    # the command as one utterance
+            self.render(name, "positive_command", cond, t, voice, k,
                         "susi(%s) +%.2fs %s" % (pron, COMMAND_GAP_S, cmd))
 
     def negatives_near_miss(self):
-        k = 0
-        for tag, pieces in NEAR_MISSES.items():
-            for ci, cond in enumerate(CONDITIONS):
-                voice = VOICES[(k * 5 + 1) % len(VOICES)]
-                prosody = PROSODY[k % len(PROSODY)]
-                name = "negative_nearmiss_%s_%s_%s" % (tag, slug(voice), cond)
+        """Every word x every voice: three voices over noise, the fourth
+        (rotating with the word) over babble."""
+        for wi, (tag, pieces) in enumerate(NEAR_MISSES.items()):
+            for vi, voice in enumerate(VOICE_ORDER):
+                cond = "babble" if vi == wi % len(VOICE_ORDER) else "noise"
+                k = (wi + vi) % len(VARIANTS)
+                name = "negative_nearmiss_%s_%s_%s" % (tag, voice, cond)
                 t = Track(self.rng_for(name))
-                for i, p in enumerate(pieces):
-                    if i:
-                        t.gap(NEAR_MISS_SPACING_S)
-                    t.add(self.say(p, voice, prosody))
-                self.render(name, "negative", cond, t, voice, prosody,
+                self.near_miss(t, pieces, voice, k)
+                self.render(name, "negative_nearmiss", cond, t, voice, k,
                             " | ".join(pieces))
-                k += 1
 
     def negatives_sentence(self):
         for i, text in enumerate(NEGATIVE_SENTENCES):
-            voice = VOICES[(i * 7 + 2) % len(VOICES)]
-            cond = CONDITIONS[i % 2]
-            prosody = PROSODY[(i + 1) % len(PROSODY)]
-            name = "negative_sentence_%s_%s_%s" % (slug(text), slug(voice), cond)
-            t = Track(self.rng_for(name))
-            t.add(self.say(text, voice, prosody))
-            self.render(name, "negative", cond, t, voice, prosody, text)
+            conds = ["noise"] + (["babble"] if i < 3 else [])
+            for ci, cond in enumerate(conds):
+                voice = VOICE_ORDER[(i + 1 + 2 * ci) % len(VOICE_ORDER)]
+                k = (i + 1) % len(VARIANTS)
+                name = "negative_sentence_%s_%s_%s" % (slug(text), voice, cond)
+                t = Track(self.rng_for(name))
+                self.phrase(t, text, voice, k)
+                self.render(name, "negative_sentence", cond, t, voice, k, text)
 
     def negatives_background(self):
-        for cond, secs in (("noise", 3.0), ("babble", 6.0)):
+        for cond, secs in (("noise", 3.0), ("babble", 10.0)):
             name = "negative_background_only_%s" % cond
             t = Track(self.rng_for(name))
             t.gap(secs - LEAD_IN_S - LEAD_OUT_S)
-            self.render(name, "negative", cond, t, "-", None,
+            self.render(name, "negative_background", cond, t, "-", None,
                         "no foreground speech")
 
     def mixed(self):
-        """~70 s: susi utterances interleaved with near-misses and sentences;
-        noise floor throughout, babble during the middle third."""
+        """~75 s over the noise floor: every voice x variant saying susi
+        alone, six susi sentences, every near-miss and negative sentence,
+        shuffled (seeded), 0.8-1.2 s apart."""
         name = "mixed_susi_and_near_misses"
         rng = self.rng_for(name)
         items = []
-        for i, voice in enumerate(VOICES):
-            pron = "Z" if i % 2 == 0 else "S"
-            if i % 3 == 2:
-                before, after = SUSI_SENTENCES[i % len(SUSI_SENTENCES)]
-            else:
-                before, after = "", ""
-            items.append(("pos", voice, pron, before, after))
-        for j, extra in enumerate(("en-us", "en-gb-x-rp", "en-us+f2",
-                                   "en-us+m3", "en-gb-scotland", "en-us-nyc")):
-            items.append(("pos", extra, "S" if j % 2 else "Z", "", ""))
-        negs = list(NEAR_MISSES.items()) + [(s, [s]) for s in NEGATIVE_SENTENCES[:6]]
-        for j, (tag, pieces) in enumerate(negs):
-            items.append(("neg", VOICES[(j * 3 + 4) % len(VOICES)], pieces))
-        # interleave deterministically: shuffle, seeded
+        for vi, voice in enumerate(VOICE_ORDER):
+            for k in range(len(VARIANTS)):
+                items.append(("pos", voice, k, pron_for(voice, k + 1), "", ""))
+        for i, (before, after) in enumerate(SUSI_SENTENCES):
+            voice = VOICE_ORDER[(i + 1) % len(VOICE_ORDER)]
+            items.append(("pos", voice, (i + 2) % len(VARIANTS),
+                          pron_for(voice, i + 1), before, after))
+        for j, (tag, pieces) in enumerate(NEAR_MISSES.items()):
+            items.append(("neg", VOICE_ORDER[(j + 3) % len(VOICE_ORDER)],
+                          j % len(VARIANTS), pieces))
+        for j, text in enumerate(NEGATIVE_SENTENCES):
+            items.append(("neg", VOICE_ORDER[(j + 2) % len(VOICE_ORDER)],
+                          (j + 1) % len(VARIANTS), [text]))
         rng.shuffle(items)
         t = Track(rng)
         content = []
-        for k, it in enumerate(items):
-            if k:
-                t.gap(rng.uniform(0.9, 1.4))
-            prosody = PROSODY[k % len(PROSODY)]
-            if it[0] == "pos":
-                _, voice, pron, before, after = it
-                if before:
-                    self.add_words(t, before, voice, prosody)
-                    t.word_gap()
-                t.add(self.susi(voice, prosody, pron), keyword=True)
-                if after:
-                    t.word_gap()
-                    self.add_words(t, after, voice, prosody)
-                content.append("%s:%s susi(%s) %s" % (voice, before, pron, after))
+        for n, it in enumerate(items):
+            if n:
+                t.gap(rng.uniform(0.8, 1.2))
+            t0 = len(t.samples) / SR
+            kind, voice, k = it[0], it[1], it[2]
+            if kind == "pos":
+                _, _, _, pron, before, after = it
+                if before or after:
+                    text = self.susi_sentence(t, before, after, voice, k, pron)
+                else:
+                    self.susi(t, voice, k, pron)
+                    text = "susi(%s)" % pron
             else:
-                _, voice, pieces = it
-                for i, p in enumerate(pieces):
-                    if i:
-                        t.gap(NEAR_MISS_SPACING_S)
-                    t.add(self.say(p, voice, prosody))
-                content.append("%s:%s" % (voice, " | ".join(pieces)))
-        dur = (len(t.samples) / SR) + LEAD_OUT_S
-        self.render(name, "mixed", "noise+babble", t, "various", None,
-                    "; ".join(c.strip() for c in content),
-                    babble_span=(dur / 3.0, 2.0 * dur / 3.0))
+                self.near_miss(t, it[3], voice, k)
+                text = " | ".join(it[3])
+            content.append("%.2f-%.2fs %s/%s: %s" % (
+                t0, len(t.samples) / SR, voice, variant(voice, k)[0], text))
+        self.render(name, "mixed", "noise", t, "various", None,
+                    "; ".join(content))
 
     def write_tables(self):
         with open(os.path.join(self.out, "labels.tsv"), "w", newline="\n") as f:
@@ -487,10 +580,10 @@ def slug(s):
 
 
 # --------------------------------------------------------------------------
-# Optional detection check with Debian's pocketsphinx_continuous
+# Detection check with the project's own detector
 
-CHECK_THRESHOLDS = ["1e-5", "1e-10", "1e-15", "1e-20", "1e-25", "1e-30"]
-MATCH_TOLERANCE_S = 0.3
+CHECK_SENSITIVITIES = ["0.1", "0.3", "0.5", "0.7", "0.9", "1.0"]
+HIT_WINDOW_AFTER_S = 1.5   # a hit counts if its time is in [start, end + 1.5 s]
 
 
 def read_labels(out):
@@ -513,128 +606,179 @@ def read_manifest(out):
     return rows
 
 
-def decode(exe, path, threshold, dict_path):
-    """Run pocketsphinx_continuous; return [(start_s, end_s)] of susi hits."""
-    res = subprocess.run(
-        [exe, "-infile", path, "-keyphrase", "susi", "-kws_threshold", threshold,
-         "-dict", dict_path, "-time", "yes", "-logfn", os.devnull],
-        capture_output=True, text=True, check=True)
+def detect_one(binary, path, sensitivity):
+    """[(time_s, score)] from `susi-listen --json --file PATH`.  One process
+    per file: the detector keeps its cepstral-mean estimate across the files
+    of one run, so a file's scores would depend on the files before it."""
+    res = subprocess.run([binary, "--json", "--sensitivity", sensitivity,
+                          "--file", path], capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.exit("%s failed (%d): %s" % (binary, res.returncode, res.stderr))
     hits = []
     for line in res.stdout.splitlines():
-        p = line.split()
-        # "-time yes" lines: word start end confidence
-        if len(p) == 4 and p[0] == "susi" and p[1][:1].isdigit():
-            hits.append((float(p[1]), float(p[2])))
+        ev = json.loads(line)
+        if ev.get("type") == "hotword":
+            hits.append((ev["time"], ev["score"]))
     return hits
 
 
+def detect(binary, out, files, sensitivity):
+    """{file: [(time_s, score)]}, each file in a fresh detector process."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        found = pool.map(lambda f: detect_one(binary, os.path.join(out, f),
+                                              sensitivity), files)
+        return dict(zip(files, found))
+
+
 def match(labs, hits):
-    """Greedy label/hit matching with MATCH_TOLERANCE_S; returns
-    (list of found flags per label, number of unmatched hits)."""
+    """Greedy matching as in `susi-listen bench`: a hit matches a label if
+    its time is within [start, end + 1.5 s].  Returns (score of the matching
+    hit or None per label, scores of the unmatched hits)."""
     used = set()
     found = []
     for s, e in labs:
-        m = [i for i, (hs, he) in enumerate(hits) if i not in used
-             and hs <= e + MATCH_TOLERANCE_S and he >= s - MATCH_TOLERANCE_S]
+        m = [i for i, (t, _) in enumerate(hits)
+             if i not in used and s <= t <= e + HIT_WINDOW_AFTER_S]
         if m:
             used.add(m[0])
-        found.append(bool(m))
-    return found, len(hits) - len(used)
+            found.append(hits[m[0]][1])
+        else:
+            found.append(None)
+    return found, [sc for i, (_, sc) in enumerate(hits) if i not in used]
 
 
-def run_check(out):
-    exe = shutil.which("pocketsphinx_continuous")
-    if not exe:
-        sys.exit("pocketsphinx_continuous not found (apt-get install pocketsphinx)")
+def run_check(out, binary, sensitivities):
+    if not os.access(binary, os.X_OK):
+        sys.exit("%s not found; build it: swift build -c release "
+                 "--product susi-listen" % binary)
     labels = read_labels(out)
     manifest = read_manifest(out)
     files = sorted(f for f in os.listdir(out) if f.endswith(".wav"))
-    tmp = tempfile.mkdtemp(prefix="susi-check-")
-    dict_path = os.path.join(tmp, "susi.dict")
-    with open(dict_path, "w") as f:
-        f.write("susi S UW Z IY\nsusi(2) S UW S IY\n")
-    # results[file][threshold] = (found flags, unmatched hits)
+    # results[s][file] = (found scores, false-hit scores)
     results = {}
-    try:
-        for fn in files:
-            labs = labels.get(fn, [])
-            results[fn] = {}
-            for th in CHECK_THRESHOLDS:
-                results[fn][th] = match(labs, decode(exe, os.path.join(out, fn),
-                                                     th, dict_path))
-    finally:
-        shutil.rmtree(tmp)
+    for s in sensitivities:
+        hits = detect(binary, out, files, s)
+        results[s] = {f: match(labels.get(f, []), hits[f]) for f in files}
 
-    print("pocketsphinx_continuous -keyphrase susi, dict: susi S UW Z IY / "
-          "susi(2) S UW S IY; a hit matches a label if it overlaps "
-          "[start-%.1fs, end+%.1fs]" % (MATCH_TOLERANCE_S, MATCH_TOLERANCE_S))
-    print("\n%-8s %-13s %-13s %-16s %-16s %s" % (
-        "thresh", "positives", "neg-file hits", "neg files hit",
-        "extra hits pos", "mixed found/extra"))
-    for th in CHECK_THRESHOLDS:
-        found = total = neg_hits = neg_files = extra = mf = mx = 0
-        for fn in files:
-            flags, unmatched = results[fn][th]
-            total += len(flags)
-            found += sum(flags)
-            if fn.startswith("mixed_"):
-                mf += sum(flags)
-                mx += unmatched
-            if flags:
-                extra += unmatched
-            else:
-                neg_hits += unmatched
-                neg_files += unmatched > 0
-        print("%-8s %-13s %-13d %-16s %-16d %d/%d+%d" % (
-            th, "%d/%d" % (found, total), neg_hits,
-            "%d/%d" % (neg_files, sum(1 for f in files if f not in labels)),
-            extra, mf, sum(len(v) for k, v in labels.items()
-                           if k.startswith("mixed_")), mx))
+    def cond(f):
+        return manifest.get(f, {}).get("condition", "?").split("(")[0]
 
-    def first_found(fn, k):
-        for th in CHECK_THRESHOLDS:
-            if results[fn][th][0][k]:
-                return th
-        return "never"
+    def group(f):
+        return "mixed" if f.startswith("mixed_") else (
+            "positive" if f in labels else "negative")
 
-    def first_false(fn):
-        for th in CHECK_THRESHOLDS:
-            if results[fn][th][1]:
-                return th
-        return "never"
+    print("%s --file F --sensitivity S, one process per file; a hit matches "
+          "a label if its time is in [start, end + %.1f s]"
+          % (binary, HIT_WINDOW_AFTER_S))
+    print("\n%-5s %-22s %-22s %-22s %-22s %s" % (
+        "S", "pos found (noise)", "pos found (babble)", "neg files hit (noise)",
+        "neg files hit (babble)", "mixed found + false"))
+    for s in sensitivities:
+        cells = []
+        for g, c in (("positive", "noise"), ("positive", "babble")):
+            fs = [f for f in files if group(f) == g and cond(f) == c]
+            found = sum(sc is not None for f in fs for sc in results[s][f][0])
+            total = sum(len(results[s][f][0]) for f in fs)
+            extra = sum(len(results[s][f][1]) for f in fs)
+            cells.append("%d/%d (+%d false)" % (found, total, extra))
+        for c in ("noise", "babble"):
+            fs = [f for f in files if group(f) == "negative" and cond(f) == c]
+            nh = sum(1 for f in fs if results[s][f][1])
+            cells.append("%d/%d" % (nh, len(fs)))
+        mf = [f for f in files if group(f) == "mixed"]
+        mfound = sum(sc is not None for f in mf for sc in results[s][f][0])
+        mtot = sum(len(results[s][f][0]) for f in mf)
+        mfalse = sum(len(results[s][f][1]) for f in mf)
+        print("%-5s %-22s %-22s %-22s %-22s %d/%d + %d (hits %d)" % (
+            s, cells[0], cells[1], cells[2], cells[3], mfound, mtot, mfalse,
+            mfound + mfalse))
 
-    print("\nper file: largest threshold (of %s) at which each keyword is found;"
-          " largest threshold with an unmatched (false) hit" % ",".join(CHECK_THRESHOLDS))
+    def fmt(sc):
+        return "miss" if sc is None else "%.1f" % sc
+
+    print("\nper file: score (log10 likelihood ratio) of each labelled keyword's"
+          " hit, then of false hits, at each sensitivity (%s)"
+          % " / ".join(sensitivities))
+    for f in files:
+        parts = []
+        for s in sensitivities:
+            found, false = results[s][f]
+            cell = ",".join(fmt(x) for x in found)
+            if false:
+                cell += (" " if cell else "") + "F:" + ",".join("%.1f" % x for x in false)
+            parts.append(cell or "-")
+        print("  %-70s %s" % (f, " / ".join(parts)))
+
+    top = max(sensitivities, key=float)
+    print("\nscore margin by condition: keyword scores at each sensitivity "
+          "(lowest found, number missed); highest false-hit score on negative "
+          "files at %s (the most sensitive run shows the most of them)" % top)
+    for c in ("noise", "babble"):
+        negs = [x for f in files if group(f) == "negative" and cond(f) == c
+                for x in results[top][f][1]]
+        print("  %-7s highest negative score %s" % (
+            c, "%.1f" % max(negs) if negs else "- (no false hit)"))
+        for s in sensitivities:
+            fs = [f for f in files if group(f) == "positive" and cond(f) == c]
+            sc = [x for f in fs for x in results[s][f][0]]
+            got = [x for x in sc if x is not None]
+            print("          S %-4s log10 threshold %6.1f: lowest keyword score "
+                  "%s, %d of %d missed" % (
+                      s, -4 * (0.5 + 3 * float(s)),
+                      "%.1f" % min(got) if got else "-", len(sc) - len(got),
+                      len(sc)))
+
+    ref = "0.5" if "0.5" in sensitivities else sensitivities[len(sensitivities) // 2]
+    print("\nat sensitivity %s by voice: lowest keyword score (noise | babble) "
+          "and negatives with a hit" % ref)
     by_voice = {}
-    for fn in files:
-        labs = labels.get(fn, [])
-        ff = [first_found(fn, k) for k in range(len(labs))]
-        print("  %-78s found@ %-24s false@ %s" % (
-            fn, ",".join(ff) if ff else "-", first_false(fn)))
-        r = manifest.get(fn)
-        if r and labs and not fn.startswith("mixed_"):
-            by_voice.setdefault(r["voice"], []).extend(ff)
-    print("\nper voice (non-mixed positives): found@ per keyword")
+    for f in files:
+        r = manifest.get(f)
+        if not r or group(f) == "mixed":
+            continue
+        d = by_voice.setdefault(r["voice"], {"noise": [], "babble": [], "neg": []})
+        found, false = results[ref][f]
+        if group(f) == "positive":
+            d[cond(f)].extend(found)
+        elif false:
+            d["neg"].append("%s(%s)" % (f, ",".join("%.1f" % x for x in false)))
+
+    def lowest(xs):
+        if not xs:
+            return "-"
+        miss = sum(x is None for x in xs)
+        got = [x for x in xs if x is not None]
+        return "%d/%d found, min %s" % (len(got), len(xs),
+                                        "%.1f" % min(got) if got else "-")
     for v in sorted(by_voice):
-        print("  %-16s %s" % (v, " ".join(by_voice[v])))
+        d = by_voice[v]
+        print("  %-6s noise %-24s babble %-24s neg hits: %s" % (
+            v, lowest(d["noise"]), lowest(d["babble"]), " ".join(d["neg"]) or "none"))
 
 
 # --------------------------------------------------------------------------
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    default_out = os.path.join(os.path.dirname(here), "TestAudio")
+    root = os.path.dirname(here)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", default=default_out,
+    ap.add_argument("--out", default=os.path.join(root, "TestAudio"),
                     help="output directory (default: %(default)s)")
     ap.add_argument("--check", action="store_true",
-                    help="do not generate; run pocketsphinx_continuous on the "
-                         "files in --out at several thresholds and report")
+                    help="do not generate; run the project's detector on the "
+                         "files in --out at several sensitivities and report")
+    ap.add_argument("--binary",
+                    default=os.path.join(root, ".build", "release", "susi-listen"),
+                    help="susi-listen executable for --check (default: %(default)s)")
+    ap.add_argument("--sensitivities", default=",".join(CHECK_SENSITIVITIES),
+                    help="comma-separated sensitivities for --check "
+                         "(default: %(default)s)")
     args = ap.parse_args()
     if args.check:
-        run_check(args.out)
+        run_check(args.out, args.binary, args.sensitivities.split(","))
         return
-    for tool in ("espeak-ng", "sox"):
+    for tool in ("flite", "espeak-ng", "sox"):
         if not shutil.which(tool):
             sys.exit("%s not found on PATH" % tool)
     os.makedirs(args.out, exist_ok=True)

@@ -2,3 +2,5 @@
 #include <sphinxbase/err.h>
 #include <sphinxbase/cmd_ln.h>
 #include <sphinxbase/logmath.h>
+#include <sphinxbase/feat.h>
+#include <sphinxbase/cmn.h>

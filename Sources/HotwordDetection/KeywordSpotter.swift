@@ -19,6 +19,9 @@ public final class KeywordSpotter: HotwordDetector {
     private var samplesSeen = 0
     /// Sample count at which the current PocketSphinx utterance began.
     private var utteranceStartSample = 0
+    /// The cepstral mean PocketSphinx starts from (the model's `-cmninit`), restored for every
+    /// new stream so that a stream's results do not depend on what was heard before it.
+    private let initialCepstralMean: [Float]
 
     public init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
         try configuration.validate()
@@ -33,6 +36,7 @@ public final class KeywordSpotter: HotwordDetector {
         converter = SampleConverter(gain: Float(configuration.gain))
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
                                        lexicon: lexicon, thresholds: thresholds)
+        initialCepstralMean = Self.cepstralMean(of: decoder)
         guard ps_start_utt(decoder) == 0 else {
             ps_free(decoder)
             throw .decoderFailure("could not start an utterance")
@@ -57,10 +61,15 @@ public final class KeywordSpotter: HotwordDetector {
     }
 
     public func reset() throws(HotwordDetectionError) {
-        // A new stream also restarts PocketSphinx's frame count, on which hits are placed.
-        guard ps_end_utt(decoder) == 0, ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else {
+        // A new stream also restarts PocketSphinx's frame count, on which hits are placed, and
+        // its running cepstral mean (which carries over between utterances of one stream).
+        guard ps_end_utt(decoder) == 0, ps_start_stream(decoder) == 0 else {
             throw .decoderFailure("could not start a new stream")
         }
+        if !initialCepstralMean.isEmpty, let cmn = ps_get_feat(decoder)?.pointee.cmn_struct {
+            initialCepstralMean.withUnsafeBufferPointer { cmn_live_set(cmn, $0.baseAddress) }
+        }
+        guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a new stream") }
         samplesSeen = 0
         utteranceStartSample = 0
     }
@@ -98,6 +107,13 @@ public final class KeywordSpotter: HotwordDetector {
         let reportedOffset = 1500.0
         let base = logMath.map { logmath_get_base($0) } ?? 1.0001
         return (Double(score) + reportedOffset) * 1024 * log10(base)
+    }
+
+    private static func cepstralMean(of decoder: OpaquePointer) -> [Float] {
+        guard let feature = ps_get_feat(decoder), let cmn = feature.pointee.cmn_struct else { return [] }
+        var mean = [Float](repeating: 0, count: Int(feature.pointee.cepsize))
+        mean.withUnsafeMutableBufferPointer { cmn_live_get(cmn, $0.baseAddress) }
+        return mean
     }
 
     private func restartUtterance() throws(HotwordDetectionError) {

@@ -11,7 +11,7 @@ struct CaptureDeviceConversionTests {
     @Test("a 16 kHz mono S16_LE device passes a fixture through sample for sample")
     func passesSixteenKilohertzMonoThroughExactly() throws {
         let folder = try TemporaryDirectory()
-        let source = try Signal.fixture("positive_alone_en-us_s_babble.wav")
+        let source = try Signal.fixture("positive_alone_awb_s_norm_noise.wav")
         let pcm = try FilePCM(interleaved: source, sampleRate: 16_000, channels: 1, in: folder)
         // 400-sample frames straddle the 480-frame periods, so frames are cut across reads.
         let device = try CaptureDevice(configuration: pcm.configuration, name: FilePCM.name, frameLength: 400)
