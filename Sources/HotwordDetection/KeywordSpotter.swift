@@ -138,20 +138,12 @@ public final class KeywordSpotter: HotwordDetector {
         } catch {
             throw .decoderFailure("could not write its keyphrase files in \(folder.path): \(error.localizedDescription)")
         }
-        let arguments = [
-            "-hmm", acousticModel,
-            "-dict", dictionaryPath,
-            "-kws", keyphrasePath,
-            "-remove_silence", "no",
-            "-logfn", "/dev/null",
-        ]
-        guard let config = DecoderArguments.parse(arguments) else {
-            throw .decoderFailure("rejected the arguments \(arguments.joined(separator: " "))")
-        }
-        defer { cmd_ln_free_r(config) }
-        guard let decoder = ps_init(config) else {
+        do {
+            return try DecoderArguments.makeDecoder(["-hmm", acousticModel, "-dict", dictionaryPath, "-kws", keyphrasePath])
+        } catch .rejectedArguments(let arguments) {
+            throw .decoderFailure("rejected the arguments \(arguments)")
+        } catch {
             throw .decoderFailure("could not load the acoustic model from \(acousticModel)")
         }
-        return decoder
     }
 }

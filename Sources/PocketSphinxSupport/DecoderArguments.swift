@@ -14,4 +14,23 @@ public enum DecoderArguments {
             cmd_ln_parse_r(nil, ps_args(), Int32(buffer.count), buffer.baseAddress, 1)
         }
     }
+
+    /// Why `makeDecoder` failed.
+    public enum SetupFailure: Error, Equatable {
+        /// PocketSphinx rejected the arguments (shown joined by spaces).
+        case rejectedArguments(String)
+        /// The arguments were accepted but the models did not load.
+        case modelsNotLoaded
+    }
+
+    /// A decoder for `arguments`, with the settings every susi-listen decoder shares: its own
+    /// log silenced, and PocketSphinx's voice-activity detection off, so that its frame numbers
+    /// stay on the caller's sample count. The caller owns it and frees it with `ps_free`.
+    public static func makeDecoder(_ arguments: [String]) throws(SetupFailure) -> OpaquePointer {
+        let all = arguments + ["-remove_silence", "no", "-logfn", "/dev/null"]
+        guard let config = parse(all) else { throw .rejectedArguments(all.joined(separator: " ")) }
+        defer { cmd_ln_free_r(config) }
+        guard let decoder = ps_init(config) else { throw .modelsNotLoaded }
+        return decoder
+    }
 }

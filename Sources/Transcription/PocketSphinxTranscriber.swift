@@ -38,21 +38,17 @@ public final class PocketSphinxTranscriber: Transcriber {
         maximumDuration = samples(configuration.maximumDuration)
         noSpeechTimeout = samples(configuration.noSpeechTimeout)
         partialInterval = samples(configuration.partialInterval)
-        let arguments = [
-            "-hmm", configuration.acousticModel,
-            "-lm", configuration.languageModel.languageModel,
-            "-dict", configuration.languageModel.dictionary,
-            "-remove_silence", "no",
-            "-logfn", "/dev/null",
-        ]
-        guard let config = DecoderArguments.parse(arguments) else {
-            throw .decoderFailure("rejected the arguments \(arguments.joined(separator: " "))")
-        }
-        defer { cmd_ln_free_r(config) }
-        guard let decoder = ps_init(config) else {
+        do {
+            decoder = try DecoderArguments.makeDecoder([
+                "-hmm", configuration.acousticModel,
+                "-lm", configuration.languageModel.languageModel,
+                "-dict", configuration.languageModel.dictionary,
+            ])
+        } catch .rejectedArguments(let arguments) {
+            throw .decoderFailure("rejected the arguments \(arguments)")
+        } catch {
             throw .decoderFailure("could not load the models \(configuration.acousticModel), \(configuration.languageModel.languageModel) and \(configuration.languageModel.dictionary)")
         }
-        self.decoder = decoder
     }
 
     deinit {
