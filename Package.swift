@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
-                "AudioInput", "AudioCapture", "HotwordDetection",
+                "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -57,9 +57,10 @@ let package = Package(
         .testTarget(name: "PocketSphinxSupportTests", dependencies: ["PocketSphinxSupport"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
-        .testTarget(name: "SusiChatTests", dependencies: ["SusiChat"]),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "HTTPTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "SusiListen"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "SusiListen", "HTTPTestSupport"]),
     ]
 )

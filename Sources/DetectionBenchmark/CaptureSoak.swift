@@ -51,7 +51,7 @@ public struct CaptureSoak {
         let totalSamples = Int(seconds * Double(pipelineSampleRate))
         feed.startWriting(source, totalSamples: totalSamples, paced: false)
         let device = try feed.openDevice()
-        let stream = HotwordStream(detector: detector, source: .device(FIFOCaptureFeed.deviceName))
+        let stream = ListeningStream(detector: detector, source: .device(FIFOCaptureFeed.deviceName))
         let startCPU = CPUClock.processSeconds()
         var report = Report(audioSeconds: 0, cpuSeconds: 0, hits: 0, residentBytesAtStart: nil, residentBytesAtEnd: nil, overruns: 0)
         var nextProgress = 600.0

@@ -1,4 +1,7 @@
+import Foundation
 import HotwordDetection
+import SusiChat
+import Transcription
 
 /// Every setting of susi-listen, with defaults that work: built from the defaults, then a
 /// configuration file, then command-line flags.
@@ -19,8 +22,19 @@ public struct Configuration: Sendable, Equatable {
     public var logLevel = "info"
     /// Events as JSON lines on standard output.
     public var json = false
+    /// Transcribe the command after the hotword.
+    public var transcribe = true
+    /// Language model and timings of the transcription session.
+    public var transcriber = TranscriberConfiguration()
+    /// Send the command to SUSI as a chat query.
+    public var chatEnabled = true
+    /// The SUSI server and what the query says about the device.
+    public var chat = ChatClientConfiguration()
 
     public init() {}
+
+    /// The project's command model; the caller points it at the installed `Models/commands`.
+    public static var domainModel: LanguageModelChoice { TranscriberConfiguration().languageModel }
 
     /// The keys a configuration file may set, with what each takes.
     public static let fileKeys: [(key: String, meaning: String)] = [
@@ -33,6 +47,22 @@ public struct Configuration: Sendable, Equatable {
         ("hotword.acoustic_model", "PocketSphinx acoustic model folder"),
         ("hotword.dictionary", "general pronunciation dictionary"),
         ("hotword.keyword_dictionary", "the project's keyphrase dictionary"),
+        ("transcription.enabled", "false to stop at the hotword"),
+        ("transcription.model", "\"domain\" (the project's command model) or \"general\" (PocketSphinx's English model)"),
+        ("transcription.trailing_silence_s", "silence that ends the command"),
+        ("transcription.max_duration_s", "longest command"),
+        ("transcription.no_speech_timeout_s", "how long to wait for the command to start"),
+        ("chat.enabled", "false to stop at the transcript"),
+        ("chat.server", "SUSI server URL"),
+        ("chat.language", "language code sent with the query"),
+        ("chat.latitude", "latitude sent with the query"),
+        ("chat.longitude", "longitude sent with the query"),
+        ("chat.country_code", "country code sent with the query"),
+        ("chat.country_name", "country name sent with the query"),
+        ("chat.device_type", "device type sent with the query"),
+        ("chat.access_token", "SUSI access token (never logged)"),
+        ("chat.spool_dir", "folder keeping queries while the server is unreachable"),
+        ("chat.timeout_s", "seconds a request may take"),
         ("log.level", "trace, debug, info, notice, warning, error or critical"),
         ("log.json", "true for JSON lines on standard output"),
     ]
@@ -84,6 +114,41 @@ public struct Configuration: Sendable, Equatable {
             case ("log.level", _): throw fail("one of " + Self.logLevels.joined(separator: ", "))
             case ("log.json", .bool(let flag)): json = flag
             case ("log.json", _): throw fail("true or false")
+            case ("transcription.enabled", .bool(let flag)): transcribe = flag
+            case ("chat.enabled", .bool(let flag)): chatEnabled = flag
+            case ("transcription.enabled", _), ("chat.enabled", _): throw fail("true or false")
+            case ("transcription.model", .string("general")): transcriber.languageModel = .general
+            case ("transcription.model", .string("domain")): transcriber.languageModel = Self.domainModel
+            case ("transcription.model", _): throw fail("\"domain\" or \"general\"")
+            case ("transcription.trailing_silence_s", let value), ("transcription.max_duration_s", let value),
+                 ("transcription.no_speech_timeout_s", let value), ("chat.timeout_s", let value):
+                guard let seconds = Self.numbers(value)?.first, Self.numbers(value)?.count == 1, seconds.isFinite, seconds > 0 else {
+                    throw fail("a number of seconds above 0")
+                }
+                switch entry.key {
+                case "transcription.trailing_silence_s": transcriber.trailingSilence = seconds
+                case "transcription.max_duration_s": transcriber.maximumDuration = seconds
+                case "transcription.no_speech_timeout_s": transcriber.noSpeechTimeout = seconds
+                default: chat.requestTimeout = .milliseconds(Int(seconds * 1000))
+                }
+            case ("chat.server", .string(let text)):
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                    throw fail("an http or https URL")
+                }
+                chat.server = url
+            case ("chat.latitude", let value), ("chat.longitude", let value):
+                guard let degrees = Self.numbers(value)?.first, Self.numbers(value)?.count == 1,
+                      abs(degrees) <= (entry.key == "chat.latitude" ? 90 : 180) else { throw fail("degrees") }
+                if entry.key == "chat.latitude" { chat.latitude = degrees } else { chat.longitude = degrees }
+            case ("chat.language", .string(let text)): chat.language = text
+            case ("chat.country_code", .string(let text)): chat.countryCode = text
+            case ("chat.country_name", .string(let text)): chat.countryName = text
+            case ("chat.device_type", .string(let text)): chat.deviceType = text
+            case ("chat.access_token", .string(let text)): chat.accessToken = text
+            case ("chat.spool_dir", .string(let text)): chat.spoolDirectory = URL(fileURLWithPath: text)
+            case ("chat.server", _), ("chat.language", _), ("chat.country_code", _), ("chat.country_name", _),
+                 ("chat.device_type", _), ("chat.access_token", _), ("chat.spool_dir", _):
+                throw fail("a string")
             default:
                 warnings.append("\(path):\(entry.line): unknown key \"\(entry.key)\" ignored (known keys: \(Self.fileKeys.map(\.key).joined(separator: ", ")))")
             }

@@ -1,11 +1,12 @@
 import AudioInput
 import HotwordDetection
 
-/// Runs hotword detection over audio files, one stream per file, reporting events as it goes.
+/// Runs the pipeline over audio files, one stream per file, reporting events as it goes:
+/// hotword, then (with a transcriber) the command, then (with a forwarder) SUSI's answer.
 ///
 /// A file that cannot be read is reported as an `error` event and the run goes on with the next.
 public struct FileDetectionRun {
-    /// Samples per frame handed to the detector (480 = 30 ms at 16 kHz).
+    /// Samples per frame handed to the stages (480 = 30 ms at 16 kHz).
     public var frameLength: Int
     /// Called with the file and the fraction of it done, now and then during long files.
     public var progress: ((String, Double) -> Void)?
@@ -15,11 +16,12 @@ public struct FileDetectionRun {
         self.progress = progress
     }
 
-    /// Expands folders, runs `detector` over every file (reset before each) and returns the totals.
-    public func run(paths: [String], detector: HotwordDetector, report: (ListenEvent) -> Void) -> RunSummary {
-        let stream = HotwordStream(detector: detector)
+    /// Expands folders, runs `stream` over every file (restarted for each) and returns the totals.
+    public func run(paths: [String], stream: ListeningStream, forwarder: ChatForwarder? = nil,
+                    report: (ListenEvent) -> Void) async -> RunSummary {
         var summary = RunSummary()
         let startCPU = CPUClock.processSeconds()
+        if let forwarder { (await forwarder.flushSpool()).forEach(report) }
         for entry in AudioFileDiscovery.audioFiles(in: paths) {
             summary.files += 1
             switch entry {
@@ -28,9 +30,7 @@ public struct FileDetectionRun {
                 report(.error(ErrorEvent(file: error.path, message: error.problem)))
             case .success(let path):
                 do {
-                    let outcome = try detect(in: path, stream: stream, report: report)
-                    summary.audioSeconds += outcome.audioSeconds
-                    summary.hits += outcome.hits
+                    try await run(path: path, stream: stream, forwarder: forwarder, summary: &summary, report: report)
                 } catch let error as AudioInputError {
                     summary.failedFiles += 1
                     report(.error(ErrorEvent(file: error.path ?? path, message: error.problem)))
@@ -45,23 +45,38 @@ public struct FileDetectionRun {
         return summary
     }
 
-    private func detect(in path: String, stream: HotwordStream,
-                        report: (ListenEvent) -> Void) throws -> (audioSeconds: Double, hits: Int) {
+    private func run(path: String, stream: ListeningStream, forwarder: ChatForwarder?,
+                     summary: inout RunSummary, report: (ListenEvent) -> Void) async throws {
         let reader = try AudioFileReader(path: path, frameLength: frameLength)
         try stream.restart(source: .file(path))
-        let progressStep = 60.0
-        var nextProgress = progressStep
-        var hits = 0
+        var nextProgress = 60.0
         while let frame = try reader.nextFrame() {
-            for event in try stream.process(frame) {
-                if case .hotword = event { hits += 1 }
-                report(event)
-            }
+            try await handle(try stream.process(frame), forwarder: forwarder, summary: &summary, report: report)
             if stream.seconds >= nextProgress, let progress, let duration = reader.sourceFormat.durationSeconds, duration > 0 {
                 progress(path, min(1, stream.seconds / duration))
-                nextProgress += progressStep
+                nextProgress += 60
             }
         }
-        return (stream.seconds, hits)
+        try await handle(try stream.finish(), forwarder: forwarder, summary: &summary, report: report)
+        summary.audioSeconds += stream.seconds
+    }
+
+    /// Reports `events`; a final command goes to SUSI, whose answer is reported before the
+    /// stream goes on (a file has no microphone to fall behind).
+    private func handle(_ events: [ListenEvent], forwarder: ChatForwarder?,
+                        summary: inout RunSummary, report: (ListenEvent) -> Void) async throws {
+        for event in events {
+            report(event)
+            switch event {
+            case .hotword: summary.hits += 1
+            case .final(let command):
+                guard let forwarder else { continue }
+                for outcome in await forwarder.forward(command.text) {
+                    if case .query(let query) = outcome, query.status != .sent { summary.unansweredQueries += 1 }
+                    report(outcome)
+                }
+            default: break
+            }
+        }
     }
 }

@@ -10,6 +10,8 @@ public enum JSONValue: Equatable, Sendable {
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// JSON text made elsewhere (a chat action), written as it is.
+    case raw(String)
 
     /// The value as compact JSON text.
     public var text: String {
@@ -20,6 +22,7 @@ public enum JSONValue: Equatable, Sendable {
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
+        case .raw(let text): return text
         case .object(let members):
             return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }

@@ -1,5 +1,6 @@
 import AudioCapture
 import HotwordDetection
+import Transcription
 
 /// Everything the pipeline reports, one event per line: readable text or a JSON object whose
 /// `type` names the event.
@@ -10,7 +11,17 @@ public enum ListenEvent: Equatable, Sendable {
     case device(DeviceEvent)
     /// A keyword was heard.
     case hotword(HotwordEvent)
-    /// A file (or later a device or server) failed; the run goes on with the next one.
+    /// The command heard so far after the hotword; it may still change.
+    case partial(TranscriptEvent)
+    /// The command, once the speaker stopped (or the session was cut or ended).
+    case final(TranscriptEvent)
+    /// After the hotword, no command was spoken.
+    case noCommand(NoCommandEvent)
+    /// A command sent to the SUSI server as a chat query, or kept to be sent later.
+    case query(QueryEvent)
+    /// The SUSI server's answer.
+    case answer(AnswerEvent)
+    /// A file, device or server failed; the run goes on.
     case error(ErrorEvent)
     /// The totals of a run, reported last.
     case summary(RunSummary)
@@ -49,6 +60,22 @@ public enum ListenEvent: Equatable, Sendable {
                 ("score", .number(rounded(event.score))),
                 event.source.jsonMember,
             ])
+        case .partial(let event), .final(let event):
+            var members: [(String, JSONValue)] = [
+                ("type", .string(event.reason == nil ? "partial" : "final")),
+                ("text", .string(event.text)),
+                ("time", .number(rounded(event.time))),
+            ]
+            if let reason = event.reason { members.append(("reason", .string(reason))) }
+            return .object(members + [event.source.jsonMember])
+        case .noCommand(let event):
+            return .object([("type", .string("no_command")), ("time", .number(rounded(event.time))), event.source.jsonMember])
+        case .query(let event):
+            return .object([("type", .string("query")), ("q", .string(event.text)), ("status", .string(event.status.rawValue)),
+                            ("id", .string(event.id))])
+        case .answer(let event):
+            return .object([("type", .string("answer")), ("q", .string(event.query)), ("text", .string(event.text)),
+                            ("actions", .array(event.actionsJSON.map(JSONValue.raw)))])
         case .error(let event):
             return .object([
                 ("type", .string("error")),
@@ -64,6 +91,7 @@ public enum ListenEvent: Equatable, Sendable {
                 ("cpu_s", .number(rounded(summary.cpuSeconds))),
                 ("rtf", .number(summary.realTimeFactor)),
                 ("hits", .integer(summary.hits)),
+                ("unanswered", .integer(summary.unansweredQueries)),
                 ("peak_rss_mb", summary.peakResidentBytes.map { .number(rounded(Double($0) / 1_048_576)) } ?? .null),
             ] + (summary.overruns.map { [("overruns", JSONValue.integer($0))] } ?? [])
               + (summary.suspends.map { [("suspends", JSONValue.integer($0))] } ?? []))
@@ -96,6 +124,20 @@ public enum ListenEvent: Equatable, Sendable {
         case .hotword(let event):
             let place = event.source.name.map { "\($0)  " } ?? ""
             return place + "\(seconds(event.time))  hotword \"\(event.keyword)\"  (spoken \(seconds(event.start))–\(seconds(event.end)), score \(String(format: "%.1f", event.score)))"
+        case .partial(let event):
+            return "… \(event.text)"
+        case .final(let event):
+            return "command \"\(event.text)\" at \(seconds(event.time))" + (event.reason == "end_of_speech" ? "" : " (\(event.reason ?? ""))")
+        case .noCommand(let event):
+            return "no command after the hotword (\(seconds(event.time)))"
+        case .query(let event):
+            switch event.status {
+            case .sent: return "asked SUSI: \"\(event.text)\""
+            case .spooled: return "kept for later: \"\(event.text)\" (the server is unreachable; sent when it is back)"
+            case .failed: return "not answered: \"\(event.text)\""
+            }
+        case .answer(let event):
+            return "SUSI: \(event.text)"
         case .error(let event):
             return "error: " + (event.file.map { "\($0): " } ?? "") + event.message
         case .summary(let summary):
@@ -190,6 +232,63 @@ public enum StreamSource: Equatable, Sendable {
     }
 }
 
+/// A transcript of the command after the hotword.
+public struct TranscriptEvent: Equatable, Sendable {
+    public var text: String
+    /// Stream position (seconds) when the text was produced.
+    public var time: Double
+    /// nil for a partial result; for a final one why the session ended:
+    /// `end_of_speech`, `maximum_duration` or `finished` (the stream ended).
+    public var reason: String?
+    public var source: StreamSource
+
+    public init(text: String, time: Double, reason: EndReason?, source: StreamSource) {
+        self.text = text
+        self.time = time
+        self.reason = reason.map {
+            switch $0 {
+            case .endOfSpeech: "end_of_speech"
+            case .maximumDuration: "maximum_duration"
+            case .finished: "finished"
+            }
+        }
+        self.source = source
+    }
+}
+
+/// No command followed the hotword.
+public struct NoCommandEvent: Equatable, Sendable {
+    public var time: Double
+    public var source: StreamSource
+}
+
+/// A chat query and what became of it.
+public struct QueryEvent: Equatable, Sendable {
+    public enum Status: String, Sendable {
+        /// Sent and answered.
+        case sent
+        /// The server was unreachable: kept in the on-disk spool, sent when it is back.
+        case spooled
+        /// Neither answered nor kept (the server refused it, or the spool could not take it).
+        case failed
+    }
+
+    /// The `q` parameter.
+    public var text: String
+    public var status: Status
+    /// The query's id, the same in the spool and when it is sent later.
+    public var id: String
+}
+
+/// The SUSI server's answer to a query.
+public struct AnswerEvent: Equatable, Sendable {
+    public var query: String
+    /// The answer as one text for a person.
+    public var text: String
+    /// Each action as a JSON object whose `type` is SUSI's action type.
+    public var actionsJSON: [String]
+}
+
 /// Something that failed, with a message a person can act on.
 public struct ErrorEvent: Equatable, Sendable {
     public var file: String?
@@ -210,6 +309,8 @@ public struct RunSummary: Equatable, Sendable {
     public var hits: Int
     /// Highest resident memory of the process so far, where the system tells it.
     public var peakResidentBytes: Int?
+    /// Chat queries not answered (kept in the spool or failed).
+    public var unansweredQueries = 0
     /// Capture overruns and suspends recovered from (live capture only).
     public var overruns: Int?
     public var suspends: Int?

@@ -3,6 +3,8 @@ import Foundation
 import HotwordDetection
 import Logging
 import ServiceLifecycle
+import SusiChat
+import Transcription
 
 /// Listens on an ALSA capture device until shut down: capture → hotword detection → events.
 ///
@@ -27,25 +29,74 @@ public struct LiveListeningService: Service {
 
     public func run() async throws {
         let stop = StopSignal()
+        let (commands, commandSink) = AsyncStream<String>.makeStream()
+        let forwarder = try configuration.chatEnabled ? ChatForwarder(configuration: configuration.chat) : nil
         try await withGracefulShutdownHandler {
-            try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-                    let thread = Thread { [configuration, report, logger] in
-                        do {
-                            try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop).run()
-                            continuation.resume()
-                        } catch {
-                            continuation.resume(throwing: error)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { [configuration, report, logger] in
+                    defer { commandSink.finish() }
+                    try await withTaskCancellationHandler {
+                        try await Self.onCaptureThread {
+                            try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
+                                            commands: forwarder == nil ? nil : commandSink).run()
                         }
+                    } onCancel: {
+                        stop.raise()
                     }
-                    thread.name = "susi-listen capture"
-                    thread.start()
                 }
-            } onCancel: {
-                stop.raise()
+                if let forwarder {
+                    group.addTask { [report] in
+                        await Self.deliver(commands, with: forwarder, stop: stop, report: report)
+                    }
+                }
+                try await group.waitForAll()
             }
         } onGracefulShutdown: {
             stop.raise()
+        }
+    }
+
+    /// Runs `work` on a thread of its own (it blocks on the device) and waits for it.
+    private static func onCaptureThread(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            let thread = Thread {
+                do {
+                    try work()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "susi-listen capture"
+            thread.start()
+        }
+    }
+
+    /// Sends each command to SUSI as it comes; once shutdown has begun, a command still waiting
+    /// or in flight is kept in the spool rather than lost.
+    private static func deliver(_ commands: AsyncStream<String>, with forwarder: ChatForwarder, stop: StopSignal,
+                                report: @escaping @Sendable (ListenEvent) -> Void) async {
+        (await forwarder.flushSpool()).forEach(report)
+        for await text in commands {
+            if stop.isRaised {
+                (await forwarder.keep(text)).forEach(report)
+                continue
+            }
+            let answered = await withTaskGroup(of: [ListenEvent]?.self) { race in
+                race.addTask { await forwarder.forward(text) }
+                race.addTask {
+                    while !stop.wait(seconds: 0.05) { if Task.isCancelled { return [] } }
+                    return nil
+                }
+                let first = await race.next() ?? nil
+                race.cancelAll()
+                return first
+            }
+            if let answered {
+                answered.forEach(report)
+            } else {
+                (await forwarder.keep(text)).forEach(report)
+            }
         }
     }
 }
@@ -56,12 +107,15 @@ private struct CaptureLoop {
     let report: @Sendable (ListenEvent) -> Void
     let logger: Logger
     let stop: StopSignal
+    /// Where final commands go, when they are sent to SUSI.
+    let commands: AsyncStream<String>.Continuation?
 
     func run() throws {
         let startCPU = CPUClock.processSeconds()
         let spotter = try KeywordSpotter(configuration: KeywordSpotterConfiguration(
             keywords: configuration.keywords, gain: configuration.gain, modelFiles: configuration.modelFiles))
-        let stream = HotwordStream(detector: spotter, source: .device(configuration.device))
+        let transcriber = try configuration.transcribe ? PocketSphinxTranscriber(configuration: configuration.transcriber) : nil
+        let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device))
         var device = try open()
         report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain)))
         var summary = RunSummary(files: 0)
@@ -71,8 +125,7 @@ private struct CaptureLoop {
             do {
                 let frame = try device.readFrame()
                 for event in try stream.process(frame) {
-                    if case .hotword = event { summary.hits += 1 }
-                    report(event)
+                    record(event, in: &summary)
                 }
                 backoff = 0.5
             } catch let error as CaptureError {
@@ -82,6 +135,7 @@ private struct CaptureLoop {
                 if stop.isRaised { break }
             }
         }
+        for event in try stream.finish() { record(event, in: &summary) }
         statistics.add(device.statistics)
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
@@ -89,6 +143,15 @@ private struct CaptureLoop {
         summary.overruns = statistics.overrunsRecovered
         summary.suspends = statistics.suspendsRecovered
         report(.summary(summary))
+    }
+
+    private func record(_ event: ListenEvent, in summary: inout RunSummary) {
+        report(event)
+        switch event {
+        case .hotword: summary.hits += 1
+        case .final(let command): commands?.yield(command.text)
+        default: break
+        }
     }
 
     private func open() throws(CaptureError) -> CaptureDevice {

@@ -27,6 +27,8 @@ struct DetectCommand: AsyncParsableCommand {
 
     @OptionGroup var detector: DetectorOptions
 
+    @OptionGroup var command: CommandOptions
+
     @OptionGroup var configurationFile: ConfigurationOptions
 
     @Option(name: .long, help: ArgumentHelp("Lowest log level: trace, debug, info, notice, warning, error, critical (default: info).", valueName: "level"))
@@ -50,6 +52,7 @@ struct DetectCommand: AsyncParsableCommand {
         }
         var settings = try configurationFile.load()
         detector.apply(to: &settings)
+        command.apply(to: &settings)
         if let device { settings.device = device }
         if let alsaConfig { settings.alsaConfigurationFile = alsaConfig }
         if let logLevel { settings.logLevel = logLevel }
@@ -57,24 +60,31 @@ struct DetectCommand: AsyncParsableCommand {
         if file.isEmpty {
             try await listen(settings)
         } else {
-            try detectInFiles(settings)
+            try await detectInFiles(settings)
         }
     }
 
-    private func detectInFiles(_ settings: Configuration) throws {
+    private func detectInFiles(_ settings: Configuration) async throws {
         let spotter = try settings.makeSpotter()
+        let transcriber = try settings.makeTranscriber()
+        let forwarder = try settings.makeForwarder()
         let output = EventPrinter(json: settings.json)
         output.print(.start(StartEvent(keywords: spotter.thresholds, gain: settings.gain)))
         let run = FileDetectionRun(progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })
-        let summary = run.run(paths: file, detector: spotter) { event in output.print(event) }
+        let stream = ListeningStream(detector: spotter, transcriber: transcriber)
+        let summary = await run.run(paths: file, stream: stream, forwarder: forwarder) { event in output.print(event) }
         output.print(.summary(summary))
         if summary.failedFiles > 0 { throw ExitCode(1) }
+        if summary.unansweredQueries > 0 { throw ExitCode(4) }
     }
 
     private func listen(_ settings: Configuration) async throws {
-        _ = try settings.makeSpotter()  // fail early, with exit code 2, on models and keywords
+        // Fail early, with exit code 2, on models and keywords.
+        _ = try settings.makeSpotter()
+        _ = try settings.makeTranscriber()
+        _ = try settings.makeForwarder()
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

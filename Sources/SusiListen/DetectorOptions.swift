@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HotwordDetection
 import Pipeline
+import Transcription
 
 /// Options that set up the keyword spotter, shared by every command that detects. Each one
 /// given overrides the configuration file.
@@ -50,6 +51,28 @@ extension Configuration {
     /// The spotter these settings describe.
     var spotterConfiguration: KeywordSpotterConfiguration {
         KeywordSpotterConfiguration(keywords: keywords, gain: gain, modelFiles: modelFiles)
+    }
+
+    /// The transcriber, when the command is transcribed; exit code 2 when its models are missing.
+    func makeTranscriber() throws -> PocketSphinxTranscriber? {
+        guard transcribe else { return nil }
+        do {
+            return try PocketSphinxTranscriber(configuration: transcriber)
+        } catch {
+            StandardError.write("susi-listen: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The chat forwarder, when commands go to SUSI; exit code 2 when its spool folder is unusable.
+    func makeForwarder() throws -> ChatForwarder? {
+        guard transcribe, chatEnabled else { return nil }
+        do {
+            return try ChatForwarder(configuration: chat)
+        } catch {
+            StandardError.write("susi-listen: \(error)")
+            throw ExitCode(2)
+        }
     }
 
     /// A spotter, or exit code 2 with the reason on standard error.

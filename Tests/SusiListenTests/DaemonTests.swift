@@ -1,5 +1,6 @@
 import AudioInput
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// The daemon on a real ALSA capture path: ALSA's `file` PCM reads a FIFO that the test
@@ -62,15 +63,17 @@ import Testing
         return false
     }
 
-    @Test func hearsTheHotwordOnAFileBackedCaptureDeviceAndStopsCleanlyOnSIGTERM() throws {
-        let fixture = try #require(try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)
-            .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
+    /// Runs the daemon on the FIFO-fed device with `arguments`, plays `fixture` (then silence)
+    /// into it, waits for an event line containing `awaited`, stops it with SIGTERM and returns
+    /// its events, its log, and how long it took to exit.
+    private func runDaemon(playing fixture: String, arguments: [String], until awaited: String) throws
+        -> (events: [[String: Any]], log: String, status: Int32, secondsToExit: Double) {
         let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = CommandRunner.executable
-        process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json", "--config", "/dev/null"]
+        process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json", "--config", "/dev/null"] + arguments
         process.currentDirectoryURL = CommandRunner.repository
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -79,20 +82,27 @@ import Testing
         defer { if process.isRunning { process.terminate() } }
 
         let writer = try openFIFOForWriting(within: 10)
-        writer.write(try rawAudio(of: "TestAudio/" + fixture, silence: 1))
+        writer.write(try rawAudio(of: fixture, silence: 1.5))
         try writer.close()
-        #expect(waitForLine(containing: "\"type\":\"hotword\"", in: output, within: 10),
-                "no hotword: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        #expect(waitForLine(containing: awaited, in: output, within: 20),
+                "no \(awaited): \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
 
         let stopAsked = Date()
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(Date().timeIntervalSince(stopAsked) < 1.5)
-
         let events = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
+        return (events, try String(contentsOf: errors, encoding: .utf8), process.terminationStatus, Date().timeIntervalSince(stopAsked))
+    }
+
+    @Test func hearsTheHotwordOnAFileBackedCaptureDeviceAndStopsCleanlyOnSIGTERM() throws {
+        let fixture = try #require(try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)
+            .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
+        let run = try runDaemon(playing: "TestAudio/" + fixture, arguments: ["--no-transcription"], until: "\"type\":\"hotword\"")
+        #expect(run.status == 0)
+        #expect(run.secondsToExit < 1.5)
+        let events = run.events
         let types = events.compactMap { $0["type"] as? String }
         #expect(types.first == "device")
         #expect(events.first?["rate"] as? Int == 16_000)
@@ -103,15 +113,29 @@ import Testing
         #expect(hotword["keyword"] as? String == "susi")
         #expect(events.last?["overruns"] as? Int == 0)
         // The capture path hands the detector the same samples as the file path: the same hit.
-        let fromFile = try #require(try CommandRunner.run(["--file", "TestAudio/" + fixture, "--json", "--config", "/dev/null"])
+        let fromFile = try #require(try CommandRunner.run(["--file", "TestAudio/" + fixture, "--json", "--config", "/dev/null", "--no-transcription"])
             .events(ofType: "hotword").first)
         for key in ["time", "start", "end"] {
             let live = try #require(hotword[key] as? Double), file = try #require(fromFile[key] as? Double)
             #expect(abs(live - file) < 0.031, "\(key): capture \(live) s, file \(file) s")
         }
-        let log = try String(contentsOf: errors, encoding: .utf8)
+        let log = run.log
         #expect(log.contains("capturing from fixture (16000 Hz, 1 channel, S16_LE)"))
         #expect(log.contains("hotword \"susi\""))
+    }
+
+    @Test func answersASpokenCommandEndToEndAndStopsCleanly() throws {
+        let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        defer { server.stop() }
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--server", server.url.absoluteString],
+                                until: "\"type\":\"answer\"")
+        #expect(run.status == 0)
+        #expect(run.secondsToExit < 1.5)
+        let types = run.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+        #expect(types == ["device", "start", "hotword", "final", "query", "answer", "summary"], "\(types)")
+        #expect(run.events.contains { $0["type"] as? String == "partial" })
+        #expect(server.recordedRequests.first?.parameters["q"] == "set a timer for ten minutes")
+        #expect(run.log.contains("SUSI: Alright, timer set for 10 minutes."))
     }
 
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func reportsTheHotwordOfACommandFixtureAsJSONLines() throws {
-        let outcome = try CommandRunner.run(["--file", commandFixture, "--json"])
+        let outcome = try CommandRunner.run(["--file", commandFixture, "--json", "--no-chat"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let types = outcome.events.compactMap { $0["type"] as? String }
         #expect(types.first == "start")
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func printsReadableLinesByDefault() throws {
-        let outcome = try CommandRunner.run(["--file", commandFixture])
+        let outcome = try CommandRunner.run(["--file", commandFixture, "--no-chat"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("listening for \"susi\" (sensitivity 0.5") == true)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func goesOnAfterAMissingFileAndExitsWithOne() throws {
-        let outcome = try CommandRunner.run(["--file", "TestAudio/no-such-file.wav", commandFixture, "--json"])
+        let outcome = try CommandRunner.run(["--file", "TestAudio/no-such-file.wav", commandFixture, "--json", "--no-chat"])
         #expect(outcome.status == 1)
         let errors = outcome.events(ofType: "error")
         try #require(errors.count == 1)
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func runsEveryAudioFileOfAFolder() throws {
-        let outcome = try CommandRunner.run(["--file", "TestAudio", "--json"])
+        let outcome = try CommandRunner.run(["--file", "TestAudio", "--json", "--no-transcription"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let summary = try #require(outcome.events(ofType: "summary").first)
         let wavs = (FileManager.default.enumerator(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)?

@@ -9,42 +9,42 @@ import Glibc
 ///
 /// One thread owns the listening socket and closes it when it stops; `stop()` (also called on
 /// deinit) wakes that thread and waits for it.
-final class LoopbackHTTPServer: Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// One scripted reply.
-    struct Response: Sendable {
-        var status: Int = 200
-        var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
-        var body: Data = Data()
+    public struct Response: Sendable {
+        public var status: Int = 200
+        public var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
+        public var body: Data = Data()
         /// Wait after reading the request, before answering.
-        var delay: Duration = .zero
+        public var delay: Duration = .zero
         /// Without `Content-Length` the body ends when the connection closes.
-        var declaresContentLength = true
+        public var declaresContentLength = true
 
-        static func json(_ text: String, status: Int = 200, delay: Duration = .zero) -> Response {
+        public static func json(_ text: String, status: Int = 200, delay: Duration = .zero) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
         }
 
-        static func text(_ text: String, contentType: String, status: Int = 200) -> Response {
+        public static func text(_ text: String, contentType: String, status: Int = 200) -> Response {
             Response(status: status, headers: [("Content-Type", contentType)], body: Data(text.utf8))
         }
     }
 
     /// One request as received.
-    struct Request: Sendable {
-        var method: String
-        var path: String
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
         /// The raw query string, still percent-encoded.
-        var rawQuery: String
+        public var rawQuery: String
         /// Decoded parameters; "+" is kept as "+", as SUSI's server reads it.
-        var parameters: [String: String]
+        public var parameters: [String: String]
     }
 
-    let port: UInt16
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public let port: UInt16
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
     private let listener: ScriptedListener
 
     /// Starts listening on `port` (0: a free port the kernel picks) and serving `script`.
-    init(port: UInt16 = 0, script: [Response]) throws {
+    public init(port: UInt16 = 0, script: [Response]) throws {
         let socket = try Self.listeningSocket(port: port)
         self.port = try Self.boundPort(of: socket)
         listener = ScriptedListener(socket: socket)
@@ -57,13 +57,13 @@ final class LoopbackHTTPServer: Sendable {
     deinit { listener.stop() }
 
     /// Every request received so far, in order.
-    var recordedRequests: [Request] { listener.recordedRequests }
+    public var recordedRequests: [Request] { listener.recordedRequests }
 
     /// Stops serving (cutting short a scripted delay) and waits until the socket is closed.
-    func stop() { listener.stop() }
+    public func stop() { listener.stop() }
 
     /// A port on 127.0.0.1 that nothing listens on: bound by the kernel, then closed.
-    static func closedPort() throws -> UInt16 {
+    public static func closedPort() throws -> UInt16 {
         let socket = try listeningSocket(port: 0)
         defer { close(socket) }
         return try boundPort(of: socket)
@@ -81,7 +81,7 @@ final class LoopbackHTTPServer: Sendable {
 
         init(socket: Int32) { self.socket = socket }
 
-        var recordedRequests: [Request] { condition.withLock { requests } }
+        public var recordedRequests: [Request] { condition.withLock { requests } }
 
         func stop() {
             condition.withLock {

@@ -1,0 +1,71 @@
+import SusiChat
+
+/// Sends final commands to the SUSI server and turns what happens into events: `query`, then
+/// `answer`, or an `error` saying the query was kept in the spool or could not be sent.
+public struct ChatForwarder: Sendable {
+    private let delivery: ChatDelivery
+
+    public init(configuration: ChatClientConfiguration) throws(QuerySpoolError) {
+        delivery = try ChatDelivery(configuration: configuration)
+    }
+
+    /// Asks SUSI `text`; an empty text sends nothing. After an answer, queries kept in the spool
+    /// from earlier are sent too (oldest first), and their answers reported.
+    public func forward(_ text: String) async -> [ListenEvent] {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        let query = ChatQuery(text: text)
+        let events = Self.events(for: await delivery.deliver(query), of: query)
+        guard case .query(let query)? = events.first, query.status == .sent, delivery.spool != nil else { return events }
+        return events + (await flushSpool())
+    }
+
+    /// Sends what the spool holds and reports it (at start-up and after a server comes back).
+    public func flushSpool() async -> [ListenEvent] {
+        await delivery.flushSpool().flatMap { flushed -> [ListenEvent] in
+            var events = Self.events(for: flushed.outcome, of: flushed.query)
+            if let spoolError = flushed.spoolError {
+                events.append(.error(ErrorEvent(file: nil, message: "spool: \(spoolError)")))
+            }
+            return events
+        }
+    }
+
+    /// Keeps `text` in the spool without asking (at shutdown, when there is no time to wait).
+    public func keep(_ text: String) async -> [ListenEvent] {
+        let query = ChatQuery(text: text)
+        guard let spool = delivery.spool else {
+            return [.query(QueryEvent(text: text, status: .failed, id: query.id.uuidString)),
+                    .error(ErrorEvent(file: nil, message: "shutting down: \"\(text)\" was not sent and no spool folder is set"))]
+        }
+        do {
+            try await spool.add(query)
+            return [.query(QueryEvent(text: text, status: .spooled, id: query.id.uuidString))]
+        } catch {
+            return [.query(QueryEvent(text: text, status: .failed, id: query.id.uuidString)),
+                    .error(ErrorEvent(file: nil, message: "spool: \(error)"))]
+        }
+    }
+
+    private static func events(for outcome: ChatDelivery.Outcome, of asked: ChatQuery) -> [ListenEvent] {
+        switch outcome {
+        case .answered(let answer):
+            return [.query(QueryEvent(text: answer.query, status: .sent, id: asked.id.uuidString)),
+                    .answer(AnswerEvent(query: answer.query, text: answer.readableText, actionsJSON: answer.actions.map(\.jsonText)))]
+        case .spooled(let query, let reason, let dropped):
+            var events: [ListenEvent] = [
+                .query(QueryEvent(text: query.text, status: .spooled, id: query.id.uuidString)),
+                .error(ErrorEvent(file: nil, message: "\(reason); \"\(query.text)\" is kept in the spool and sent when the server is back")),
+            ]
+            if !dropped.isEmpty {
+                events.append(.error(ErrorEvent(file: nil, message: "spool full: dropped the oldest \(dropped.count) quer\(dropped.count == 1 ? "y" : "ies")")))
+            }
+            return events
+        case .notSpooled(let query, let reason, let spoolError):
+            return [.query(QueryEvent(text: query.text, status: .failed, id: query.id.uuidString)),
+                    .error(ErrorEvent(file: nil, message: "\(reason); the spool could not keep it either: \(spoolError)"))]
+        case .failed(let reason):
+            return [.query(QueryEvent(text: asked.text, status: .failed, id: asked.id.uuidString)),
+                    .error(ErrorEvent(file: nil, message: "chat: \(reason)"))]
+        }
+    }
+}

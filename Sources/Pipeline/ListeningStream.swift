@@ -1,0 +1,87 @@
+import AudioInput
+import HotwordDetection
+import Transcription
+
+/// One audio stream through the pipeline's stages: 16 kHz mono frames in, events out.
+///
+/// Listens for the hotword; with a transcriber, a hit starts a transcription session at the end
+/// of the keyword on the same stream (recent audio is kept, so a command spoken with no pause
+/// loses no word), whose partial and final results become events; then it listens again. Owns
+/// its detector and transcriber (and so their PocketSphinx decoders): use it from one thread.
+/// It counts the stream's samples itself, so every event is placed on the stream's own time.
+public final class ListeningStream {
+    private let detector: HotwordDetector
+    private let transcriber: Transcriber?
+    /// Recent audio: more than the detector's delay between keyword end and hit.
+    private var recent = RecentAudio(capacity: 2 * pipelineSampleRate)
+    /// Stream position where the running transcription session began, if one runs.
+    private var sessionStart: Int?
+    /// Where the stream came from, carried by its events.
+    public var source: StreamSource
+    /// Samples processed since the stream began.
+    public private(set) var samples = 0
+
+    public init(detector: HotwordDetector, transcriber: Transcriber? = nil, source: StreamSource = .unnamed) {
+        self.detector = detector
+        self.transcriber = transcriber
+        self.source = source
+    }
+
+    /// Seconds of audio processed since the stream began.
+    public var seconds: Double { Double(samples) / Double(pipelineSampleRate) }
+
+    /// True while a transcription session runs.
+    public var isTranscribing: Bool { sessionStart != nil }
+
+    /// Feeds one frame and returns the events it completed.
+    public func process(_ frame: [Float]) throws -> [ListenEvent] {
+        samples += frame.count
+        recent.append(frame, endingAt: samples)
+        // The detector hears every frame, so its count stays on the stream's; hits during a
+        // command are not reported.
+        let hits = try detector.process(frame)
+        if let start = sessionStart, let transcriber {
+            return try transcriber.process(frame).map { event(for: $0, sessionStart: start) }
+        }
+        guard let hit = hits.first else { return [] }
+        let events: [ListenEvent] = [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
+        if let transcriber {
+            try transcriber.begin(leadIn: recent.samples(from: hit.endSample))
+            // If the lead-in alone ends the session, its event comes with the next frame.
+            sessionStart = hit.endSample
+        }
+        return events
+    }
+
+    /// Ends the stream: a running session ends with what it has heard.
+    public func finish() throws -> [ListenEvent] {
+        guard let start = sessionStart, let transcriber else { return [] }
+        sessionStart = nil
+        guard let transcript = try transcriber.finish() else { return [.noCommand(NoCommandEvent(time: seconds, source: source))] }
+        return [event(for: .final(transcript, reason: .finished), sessionStart: start)]
+    }
+
+    /// Starts a new stream from `source`: the sample count, the detector and any session start again.
+    public func restart(source: StreamSource) throws {
+        if sessionStart != nil { _ = try transcriber?.finish() }
+        sessionStart = nil
+        try detector.reset()
+        recent.removeAll()
+        self.source = source
+        samples = 0
+    }
+
+    private func event(for transcription: TranscriptionEvent, sessionStart start: Int) -> ListenEvent {
+        let time = { (transcript: Transcript) in Double(start + transcript.endSample) / Double(pipelineSampleRate) }
+        switch transcription {
+        case .partial(let transcript):
+            return .partial(TranscriptEvent(text: transcript.text, time: time(transcript), reason: nil, source: source))
+        case .final(let transcript, let reason):
+            sessionStart = nil
+            return .final(TranscriptEvent(text: transcript.text, time: time(transcript), reason: reason, source: source))
+        case .noCommand:
+            sessionStart = nil
+            return .noCommand(NoCommandEvent(time: seconds, source: source))
+        }
+    }
+}

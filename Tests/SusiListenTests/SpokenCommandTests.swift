@@ -1,0 +1,104 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+/// The whole pipeline on recorded commands: hotword → partial results → final command → a
+/// chat query to a SUSI-like server on loopback → its answer.
+@Suite(.serialized) struct SpokenCommandTests {
+    /// "susi, set a timer for ten minutes" with the command starting 0.08 s after the keyword.
+    let timerCommand = "TestAudio/commands/hotword_02_slt.flac"
+
+    /// A SUSI answer shaped like the server's: an answer expression and a timer action.
+    static let timerAnswer = """
+        {"query":"set a timer for ten minutes","answers":[{"data":[{"hour":0,"minute":10,"second":0}],"metadata":{"count":1},\
+        "actions":[{"type":"answer","expression":"Alright, timer set for 10 minutes."},{"type":"timer_set","hour":0,"minute":10,"second":0}]}],\
+        "session":{"identity":{"type":"host","name":"127.0.0.1","anonymous":true}}}
+        """
+
+    @Test func answersASpokenCommandThroughTheSUSIServer() throws {
+        let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+
+        let types = outcome.events.compactMap { $0["type"] as? String }
+        let order = types.filter { $0 != "partial" }
+        #expect(order == ["start", "hotword", "final", "query", "answer", "summary"], "\(types)")
+        // Partial results stream between the hotword and the final result.
+        let hotwordIndex = try #require(types.firstIndex(of: "hotword")), finalIndex = try #require(types.firstIndex(of: "final"))
+        #expect(types[hotwordIndex..<finalIndex].filter { $0 == "partial" }.count >= 2)
+
+        let final = try #require(outcome.events(ofType: "final").first)
+        #expect(final["text"] as? String == "set a timer for ten minutes")
+        #expect(final["reason"] as? String == "end_of_speech")
+        let hotword = try #require(outcome.events(ofType: "hotword").first)
+        #expect(try #require(final["time"] as? Double) > (try #require(hotword["time"] as? Double)))
+
+        let request = try #require(server.recordedRequests.first)
+        #expect(server.recordedRequests.count == 1)
+        #expect(request.path == "/susi/chat.json")
+        #expect(request.parameters["q"] == "set a timer for ten minutes")
+        #expect(request.parameters["language"] == "en")
+        #expect(request.parameters["device_type"] == "susi-listen")
+        #expect(request.parameters["timezoneOffset"] != nil)
+        #expect(request.parameters["access_token"] == nil)
+
+        let query = try #require(outcome.events(ofType: "query").first)
+        #expect(query["q"] as? String == "set a timer for ten minutes")
+        #expect(query["status"] as? String == "sent")
+        let answer = try #require(outcome.events(ofType: "answer").first)
+        #expect((answer["text"] as? String)?.contains("Alright, timer set for 10 minutes.") == true)
+        let actions = try #require(answer["actions"] as? [[String: Any]])
+        #expect(actions.compactMap { $0["type"] as? String } == ["answer", "timer_set"])
+    }
+
+    @Test func reportsAnUnreachableServerAndExitsWithFour() throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", "http://127.0.0.1:\(port)", "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 4)
+        #expect(outcome.events(ofType: "final").count == 1)
+        let query = try #require(outcome.events(ofType: "query").first)
+        #expect(query["status"] as? String == "failed")
+        let error = try #require(outcome.events(ofType: "error").first)
+        #expect((error["message"] as? String)?.contains("127.0.0.1:\(port)") == true)
+        #expect(outcome.events(ofType: "summary").first?["unanswered"] as? Int == 1)
+    }
+
+    @Test func keepsTheQueryInTheSpoolWhileTheServerIsDownAndSendsItOnceItIsBack() throws {
+        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
+        let port = try LoopbackHTTPServer.closedPort()
+        let down = try CommandRunner.run(["--file", timerCommand, "--server", "http://127.0.0.1:\(port)", "--spool-dir", spool, "--json", "--config", "/dev/null"])
+        #expect(down.status == 4)
+        #expect(down.events(ofType: "query").first?["status"] as? String == "spooled")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool).count == 1)
+
+        // Back up: the next run sends the kept query first (once), then its own.
+        let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer), .json(Self.timerAnswer)])
+        defer { server.stop() }
+        let back = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--spool-dir", spool, "--json", "--config", "/dev/null"])
+        #expect(back.status == 0, "\(back.standardError)")
+        #expect(server.recordedRequests.count == 2)
+        #expect(back.events(ofType: "answer").count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".json") }.isEmpty)
+    }
+
+    @Test func stopsAtTheTranscriptWithNoChat() throws {
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--no-chat", "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 0)
+        #expect(outcome.events(ofType: "final").first?["text"] as? String == "set a timer for ten minutes")
+        #expect(outcome.events(ofType: "query").isEmpty)
+    }
+
+    @Test func sendsNoQueryWhenNoCommandFollowsTheHotword() throws {
+        let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
+        defer { server.stop() }
+        // The keyword alone, then silence.
+        let outcome = try CommandRunner.run(["--file", "TestAudio/positive_alone_awb_s_norm_noise.wav", "--server", server.url.absoluteString,
+                                             "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 0)
+        #expect(outcome.events(ofType: "hotword").count == 1)
+        #expect(outcome.events(ofType: "final").isEmpty)
+        #expect(outcome.events(ofType: "no_command").count == 1)
+        #expect(server.recordedRequests.isEmpty)
+    }
+}
