@@ -11,7 +11,10 @@ import Testing
         var configuration = Configuration()
         let warnings = try configuration.apply(ConfigurationFile.read(path), from: path)
         #expect(warnings.isEmpty)
-        #expect(configuration == Configuration())
+        // The example spells out the defaults, and sets the spool under the unit's StateDirectory.
+        var expected = Configuration()
+        expected.chat.spoolDirectory = URL(fileURLWithPath: "/var/lib/susi-listen/spool")
+        #expect(configuration == expected)
     }
 
     @Test func setsEveryKeyphraseItsOwnSensitivity() throws {
@@ -33,7 +36,34 @@ import Testing
         #expect(configuration.logLevel == "debug")
     }
 
+    @Test func readsTheChatAndTranscriptionKeys() throws {
+        var configuration = Configuration()
+        let entries = try ConfigurationFile.parse("""
+            [transcription]
+            model = "general"
+            trailing_silence_s = 0.5
+            [chat]
+            server = "http://127.0.0.1:8080"
+            latitude = 52.52
+            longitude = 13.4
+            country_code = "DE"
+            access_token = "secret"
+            enabled = false
+            """, path: "c.toml")
+        #expect(try configuration.apply(entries, from: "c.toml").isEmpty)
+        #expect(configuration.transcriber.languageModel == .general)
+        #expect(configuration.transcriber.trailingSilence == 0.5)
+        #expect(configuration.chat.server.absoluteString == "http://127.0.0.1:8080")
+        #expect(configuration.chat.latitude == 52.52 && configuration.chat.longitude == 13.4)
+        #expect(configuration.chat.countryCode == "DE")
+        #expect(configuration.chat.accessToken == "secret")
+        #expect(!configuration.chatEnabled)
+        #expect(!String(describing: configuration).contains("secret"))
+    }
+
     @Test(arguments: [
+        ("[chat]\nserver = \"ftp://x\"", "c.toml:2: key \"chat.server\": expected an http or https URL, got a string"),
+        ("[chat]\nlatitude = 91", "c.toml:2: key \"chat.latitude\": expected degrees, got an integer"),
         ("[hotword]\nsensitivity = 1.5", "c.toml:2: key \"hotword.sensitivity\": expected a number from 0 to 1 or an array of them, got a number"),
         ("[hotword]\nkeywords = [\"a\", \"b\"]\nsensitivity = [0.1, 0.2, 0.3]", "c.toml:3: key \"hotword.sensitivity\": give one value or one per keyphrase (2)"),
         ("[capture]\nperiod_ms = 500", "c.toml:2: key \"capture.period_ms\": expected a whole number of milliseconds from 10 to 100, got an integer"),
