@@ -33,11 +33,12 @@ let package = Package(
         .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx"]),
         .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport"]),
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
-        .target(name: "SusiChat"),
+        .target(name: "JSONText"),
+        .target(name: "SusiChat", dependencies: ["JSONText"]),
         .target(
             name: "Pipeline",
             dependencies: [
-                "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat",
+                "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// A JSON value whose object keys keep the order they were given in, so every event line
 /// starts with its `type`.
@@ -16,7 +17,7 @@ public enum JSONValue: Equatable, Sendable {
     /// The value as compact JSON text.
     public var text: String {
         switch self {
-        case .string(let value): return Self.quoted(value)
+        case .string(let value): return JSONText.quoted(value)
         case .number(let value): return value.isFinite ? Self.decimal(value) : "null"
         case .integer(let value): return String(value)
         case .bool(let value): return value ? "true" : "false"
@@ -24,7 +25,7 @@ public enum JSONValue: Equatable, Sendable {
         case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
         case .raw(let text): return text
         case .object(let members):
-            return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+            return "{" + members.map { JSONText.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }
     }
 
@@ -36,22 +37,5 @@ public enum JSONValue: Equatable, Sendable {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
-    }
-
-    private static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                result += String(format: "\\u%04x", control.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

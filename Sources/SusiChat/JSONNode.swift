@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// A parsed JSON value that keeps object members in the order the server sent them (a table's
 /// columns are shown in that order) and numbers as their literal text (nothing is rounded).
@@ -59,30 +60,14 @@ enum JSONNode: Sendable {
     /// The value as compact JSON text.
     var jsonText: String {
         switch self {
-        case .string(let value): return Self.quoted(value)
+        case .string(let value): return JSONText.quoted(value)
         case .number(let literal): return literal
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .array(let elements): return "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { Self.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
+            return "{" + members.map { JSONText.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
         }
-    }
-
-    private static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// Parses one JSON document (RFC 8259, with a leading byte-order mark allowed); nil if the
