@@ -138,6 +138,22 @@ import Testing
         #expect(run.log.contains("SUSI: Alright, timer set for 10 minutes."))
     }
 
+    @Test func keepsAQueryInFlightInTheSpoolOnSIGTERM() throws {
+        // The server takes far longer than the shutdown may: the query must be spooled, not lost.
+        let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer, delay: .seconds(20))])
+        defer { server.stop() }
+        let spool = folder.appendingPathComponent("spool").path
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac",
+                                arguments: ["--server", server.url.absoluteString, "--spool-dir", spool],
+                                until: "\"type\":\"final\"")
+        #expect(run.status == 0)
+        #expect(run.secondsToExit < 1.5)
+        let queries = run.events.filter { $0["type"] as? String == "query" }
+        #expect(queries.count == 1)
+        #expect(queries.first?["status"] as? String == "spooled")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".json") }.count == 1)
+    }
+
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {
         let outcome = try CommandRunner.run(["--device", "hw:CARD=NoSuchCard", "--config", "/dev/null"])
         #expect(outcome.status == 3)
