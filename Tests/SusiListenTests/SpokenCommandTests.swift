@@ -52,6 +52,31 @@ import Testing
         #expect(actions.compactMap { $0["type"] as? String } == ["answer", "timer_set"])
     }
 
+    /// A SUSI weather answer: an expression and a table built from the answer's data.
+    static let weatherAnswer = """
+        {"query":"what is the weather in berlin","answers":[{"data":[{"location":"Berlin","temperature":"4","description":"light rain"}],\
+        "metadata":{"count":1},"actions":[{"type":"answer","expression":"It is 4 °C in Berlin with light rain."},\
+        {"type":"table","columns":{"location":"Place","temperature":"°C","description":"Weather"},"count":1}]}],\
+        "session":{"identity":{"type":"host","name":"127.0.0.1","anonymous":true}}}
+        """
+
+    @Test func asksForTheWeatherInBerlinSpokenAfterTheHotword() throws {
+        let server = try LoopbackHTTPServer(script: [.json(Self.weatherAnswer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", "TestAudio/positive_command_what-is-the-weather-in-berlin_slt_noise.wav",
+                                             "--server", server.url.absoluteString, "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+            == ["start", "hotword", "final", "query", "answer", "summary"])
+        #expect(!outcome.events(ofType: "partial").isEmpty)
+        #expect(outcome.events(ofType: "final").first?["text"] as? String == "what is the weather in berlin")
+        #expect(server.recordedRequests.first?.parameters["q"] == "what is the weather in berlin")
+        let answer = try #require(outcome.events(ofType: "answer").first)
+        #expect((answer["text"] as? String)?.contains("It is 4 °C in Berlin with light rain.") == true)
+        let table = try #require((answer["actions"] as? [[String: Any]])?.last)
+        #expect(table["type"] as? String == "table")
+    }
+
     @Test func reportsAnUnreachableServerAndExitsWithFour() throws {
         let port = try LoopbackHTTPServer.closedPort()
         let outcome = try CommandRunner.run(["--file", timerCommand, "--server", "http://127.0.0.1:\(port)", "--json", "--config", "/dev/null"])
