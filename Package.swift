@@ -30,7 +30,7 @@ let package = Package(
         // Pipeline stages.
         .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
         .target(name: "AudioCapture", dependencies: ["CALSA", "AudioInput"]),
-        .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx"]),
+        .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx", "AudioInput"]),
         .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport"]),
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "JSONText"),

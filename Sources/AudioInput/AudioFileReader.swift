@@ -51,6 +51,13 @@ public final class AudioFileReader: AudioFrameSource {
             file.sampleRate == pipelineSampleRate ? nil : try Resampler(inputRate: Double(file.sampleRate))
     }
 
+    /// Every sample not yet handed out, at once: for short files that are wanted whole.
+    public func remainingSamples() throws(AudioInputError) -> [Float] {
+        var samples: [Float] = []
+        while let frame = try nextFrame() { samples += frame }
+        return samples
+    }
+
     /// The next frame: ``frameLength`` samples, the last one may be shorter; nil at end of stream.
     /// - Throws: ``AudioInputError/readFailed(path:seconds:reason:)`` when decoding fails
     ///   part-way; the frames handed out before stay valid.

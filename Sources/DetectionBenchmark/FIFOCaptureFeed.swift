@@ -53,14 +53,7 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
             var written = 0
             while written < totalSamples {
                 let count = min(block, totalSamples - written)
-                var bytes = [UInt8]()
-                bytes.reserveCapacity(count * 2)
-                for index in written..<(written + count) {
-                    let sample = source[index % source.count]
-                    let value = UInt16(bitPattern: Int16((max(-1, min(1, sample)) * 32_767).rounded()))
-                    bytes.append(UInt8(truncatingIfNeeded: value))
-                    bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-                }
+                let bytes = PCM16.littleEndianBytes((written..<(written + count)).lazy.map { source[$0 % source.count] })
                 if paced {
                     let due = start + UInt64(written + count) * 1_000_000_000 / UInt64(pipelineSampleRate)
                     let now = DispatchTime.now().uptimeNanoseconds

@@ -49,8 +49,7 @@ public struct LiveLatencyRun {
         var seen = Set<String>()
         for file in labels.filter({ $0.keyword == keyword }).map(\.file) where seen.insert(file).inserted {
             let offset = Double(source.count) / Double(pipelineSampleRate)
-            let reader = try AudioFileReader(path: file)
-            while let frame = try reader.nextFrame() { source += frame }
+            source += try AudioFileReader(path: file).remainingSamples()
             for label in labels where label.file == file && label.keyword == keyword {
                 streamLabels.append((offset + label.start, offset + label.end))
             }

@@ -9,6 +9,14 @@ public struct KeywordSetting: Sendable, Equatable {
         self.keyphrase = keyphrase
         self.sensitivity = sensitivity
     }
+
+    /// Pairs keyphrases with sensitivities: one sensitivity for all, or one per keyphrase in
+    /// order (the caller checks that the counts fit one of the two).
+    public static func settings(keyphrases: [String], sensitivities: [Double]) -> [KeywordSetting] {
+        keyphrases.enumerated().map { index, phrase in
+            KeywordSetting(keyphrase: phrase, sensitivity: sensitivities.count == keyphrases.count ? sensitivities[index] : sensitivities[0])
+        }
+    }
 }
 
 /// Everything a `KeywordSpotter` needs to start.

@@ -104,7 +104,7 @@ public struct Configuration: Sendable, Equatable {
                 sensitivities = numbers
                 sensitivityLine = entry.line
             case ("hotword.gain", let value):
-                guard let gain = Self.numbers(value)?.first, Self.numbers(value)?.count == 1, gain.isFinite, gain > 0 else { throw fail("a number above 0") }
+                guard let gain = Self.number(value), gain.isFinite, gain > 0 else { throw fail("a number above 0") }
                 self.gain = gain
             case ("hotword.acoustic_model", .string(let folder)): modelFiles.acousticModel = folder
             case ("hotword.dictionary", .string(let file)): modelFiles.generalDictionary = file
@@ -122,7 +122,7 @@ public struct Configuration: Sendable, Equatable {
             case ("transcription.model", _): throw fail("\"domain\" or \"general\"")
             case ("transcription.trailing_silence_s", let value), ("transcription.max_duration_s", let value),
                  ("transcription.no_speech_timeout_s", let value), ("chat.timeout_s", let value):
-                guard let seconds = Self.numbers(value)?.first, Self.numbers(value)?.count == 1, seconds.isFinite, seconds > 0 else {
+                guard let seconds = Self.number(value), seconds.isFinite, seconds > 0 else {
                     throw fail("a number of seconds above 0")
                 }
                 switch entry.key {
@@ -132,13 +132,14 @@ public struct Configuration: Sendable, Equatable {
                 default: chat.requestTimeout = .milliseconds(Int(seconds * 1000))
                 }
             case ("chat.server", .string(let text)):
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                guard let url = URL(string: text), ChatClientConfiguration.isUsableServer(url) else {
                     throw fail("an http or https URL")
                 }
                 chat.server = url
             case ("chat.latitude", let value), ("chat.longitude", let value):
-                guard let degrees = Self.numbers(value)?.first, Self.numbers(value)?.count == 1,
-                      abs(degrees) <= (entry.key == "chat.latitude" ? 90 : 180) else { throw fail("degrees") }
+                guard let degrees = Self.number(value), abs(degrees) <= (entry.key == "chat.latitude" ? 90 : 180) else {
+                    throw fail("degrees")
+                }
                 if entry.key == "chat.latitude" { chat.latitude = degrees } else { chat.longitude = degrees }
             case ("chat.language", .string(let text)): chat.language = text
             case ("chat.country_code", .string(let text)): chat.countryCode = text
@@ -160,19 +161,26 @@ public struct Configuration: Sendable, Equatable {
                 throw ConfigurationError(path: path, line: sensitivityLine,
                                          message: "key \"hotword.sensitivity\": give one value or one per keyphrase (\(phrases.count))")
             }
-            keywords = phrases.enumerated().map { KeywordSetting(keyphrase: $1, sensitivity: values[values.count == 1 ? 0 : $0]) }
+            keywords = KeywordSetting.settings(keyphrases: phrases, sensitivities: values)
         }
         return warnings
     }
 
-    private static func numbers(_ value: ConfigurationValue) -> [Double]? {
+    /// One number (an integer or a float), not an array.
+    private static func number(_ value: ConfigurationValue) -> Double? {
         switch value {
-        case .integer(let number): return [Double(number)]
-        case .float(let number): return [number]
-        case .array(let values):
-            let flat = values.compactMap { Self.numbers($0)?.first }
-            return flat.count == values.count ? flat : nil
+        case .integer(let number): return Double(number)
+        case .float(let number): return number
         default: return nil
         }
+    }
+
+    /// A number, or an array of numbers.
+    private static func numbers(_ value: ConfigurationValue) -> [Double]? {
+        if case .array(let values) = value {
+            let flat = values.compactMap(number)
+            return flat.count == values.count ? flat : nil
+        }
+        return number(value).map { [$0] }
     }
 }

@@ -1,3 +1,5 @@
+import AudioInput
+
 /// Turns `Float` samples into the 16-bit integers PocketSphinx reads, with gain and clipping.
 public struct SampleConverter: Sendable {
     /// Multiplier applied before clipping.
@@ -9,11 +11,6 @@ public struct SampleConverter: Sendable {
 
     /// Scales, clips to -1...1 and rounds to Int16.
     public func int16Samples(_ frame: [Float]) -> [Int16] {
-        frame.map { sample in
-            let scaled = sample * gain
-            // NaN compares false both ways and lands on zero.
-            let clipped = scaled > 1 ? 1 : (scaled < -1 ? -1 : (scaled.isNaN ? 0 : scaled))
-            return Int16((clipped * 32767).rounded())
-        }
+        frame.map { PCM16.value($0 * gain) }
     }
 }

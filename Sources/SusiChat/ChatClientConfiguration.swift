@@ -70,10 +70,14 @@ public struct ChatClientConfiguration: Sendable, Equatable {
 
     /// Checks the server address before anything is sent.
     public func validate() throws(ChatError) {
-        guard let scheme = server.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = server.host, !host.isEmpty else {
-            throw .invalidServerURL(serverForDisplay)
-        }
+        guard Self.isUsableServer(server) else { throw .invalidServerURL(serverForDisplay) }
+    }
+
+    /// True for an http or https URL with a host: what `validate()` and the settings accept.
+    public static func isUsableServer(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty else { return false }
+        return true
     }
 
     /// The server address without any user, password, query or fragment it may carry.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import SusiChat
 import Transcription
 
 /// Options for what follows the hotword: the transcription session and the SUSI chat query.
@@ -38,7 +39,7 @@ struct CommandOptions: ParsableArguments {
             if let value, !(value.isFinite && value > 0) { throw ValidationError("\(name) must be a number of seconds above 0") }
         }
         if let server {
-            guard let url = URL(string: server), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            guard let url = URL(string: server), ChatClientConfiguration.isUsableServer(url) else {
                 throw ValidationError("--server must be an http or https URL, not \(server)")
             }
         }

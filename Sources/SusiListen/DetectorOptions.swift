@@ -38,9 +38,7 @@ struct DetectorOptions: ParsableArguments {
         if !keyword.isEmpty || !sensitivity.isEmpty {
             let phrases = keyword.isEmpty ? configuration.keywords.map(\.keyphrase) : keyword
             let values = sensitivity.isEmpty ? (keyword.isEmpty ? configuration.keywords.map(\.sensitivity) : [0.5]) : sensitivity
-            configuration.keywords = phrases.enumerated().map { index, phrase in
-                KeywordSetting(keyphrase: phrase, sensitivity: values.count == phrases.count ? values[index] : values[0])
-            }
+            configuration.keywords = KeywordSetting.settings(keyphrases: phrases, sensitivities: values)
         }
         if let gain { configuration.gain = gain }
         models.apply(to: &configuration.modelFiles)

@@ -29,8 +29,7 @@ struct SoakCommand: ParsableCommand {
         var source: [Float] = []
         do {
             for entry in AudioFileDiscovery.audioFiles(in: audio) {
-                let reader = try AudioFileReader(path: try entry.get())
-                while let frame = try reader.nextFrame() { source += frame }
+                source += try AudioFileReader(path: try entry.get()).remainingSamples()
             }
         } catch {
             StandardError.write("susi-listen soak: \(error)")

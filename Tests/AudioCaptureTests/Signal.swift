@@ -11,10 +11,7 @@ extension Signal {
 
     /// Every 16 kHz mono sample of a fixture, read through the project's file reader.
     static func fixture(_ name: String) throws -> [Float] {
-        let reader = try AudioFileReader(path: testAudio.appendingPathComponent(name).path)
-        var samples: [Float] = []
-        while let frame = try reader.nextFrame() { samples += frame }
-        return samples
+        try AudioFileReader(path: testAudio.appendingPathComponent(name).path).remainingSamples()
     }
 
     /// `count` frames from `device`, concatenated.

@@ -18,10 +18,7 @@ enum Fixtures {
 
     /// Every 16 kHz sample of a file, read through the project's reader.
     static func samples(of path: String) throws -> [Float] {
-        let reader = try AudioFileReader(path: path)
-        var samples: [Float] = []
-        while let frame = try reader.nextFrame() { samples += frame }
-        return samples
+        try AudioFileReader(path: path).remainingSamples()
     }
 
     /// The hits of a fresh spotter over `samples`, fed in 30 ms frames.

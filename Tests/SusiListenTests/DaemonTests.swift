@@ -27,17 +27,9 @@ import Testing
 
     /// The fixture as raw 16-bit little-endian samples, with `silence` seconds after it.
     private func rawAudio(of fixture: String, silence: Double) throws -> Data {
-        let reader = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent(fixture).path)
-        var samples: [Float] = []
-        while let frame = try reader.nextFrame() { samples += frame }
-        samples += [Float](repeating: 0, count: Int(silence * 16_000))
-        var data = Data(capacity: samples.count * 2)
-        for sample in samples {
-            let value = UInt16(bitPattern: Int16((max(-1, min(1, sample)) * 32_767).rounded()))
-            data.append(UInt8(truncatingIfNeeded: value))
-            data.append(UInt8(truncatingIfNeeded: value >> 8))
-        }
-        return data
+        let samples = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent(fixture).path).remainingSamples()
+            + [Float](repeating: 0, count: Int(silence * 16_000))
+        return Data(PCM16.littleEndianBytes(samples))
     }
 
     /// Opens the FIFO for writing once the daemon has opened it for reading.

@@ -51,10 +51,7 @@ enum Fixtures {
 
     /// Every 16 kHz sample of a file, read through the project's reader.
     static func samples(of path: String) throws -> [Float] {
-        let reader = try AudioFileReader(path: path)
-        var samples: [Float] = []
-        while let frame = try reader.nextFrame() { samples += frame }
-        return samples
+        try AudioFileReader(path: path).remainingSamples()
     }
 
     /// A tab-separated file of the fixtures folder as rows of fields.
