@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
         .target(name: "AudioCapture", dependencies: ["CALSA", "AudioInput"]),
         .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx", "AudioInput"]),
-        .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport"]),
+        .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "JSONText"),
         .target(name: "SusiChat", dependencies: ["JSONText"]),

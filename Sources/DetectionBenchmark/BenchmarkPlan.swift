@@ -12,7 +12,7 @@ public struct BenchmarkPlan: Sendable {
     public var sensitivities: [Double]
     /// Start every file as a fresh stream instead of one continuous stream.
     public var resetBetweenFiles: Bool
-    /// Gain and model files for every spotter (its keywords are replaced per run).
+    /// Gain, model files and decision for every detector (its keywords are replaced per run).
     public var spotter: KeywordSpotterConfiguration
     /// The false-alarm rate an operating point must meet.
     public var targetFalseAlarmsPerHour: Double

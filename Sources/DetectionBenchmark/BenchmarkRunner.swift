@@ -33,9 +33,9 @@ public enum BenchmarkRunner {
     private static func measure(_ plan: BenchmarkPlan, keyword: String, sensitivity: Double) throws(BenchmarkError) -> BenchmarkRow {
         var configuration = plan.spotter
         configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivity)]
-        let spotter: KeywordSpotter
+        let spotter: any HotwordDetector
         do {
-            spotter = try KeywordSpotter(configuration: configuration)
+            spotter = try HotwordDetectorFactory.detector(configuration: configuration)
         } catch {
             throw .audio(String(describing: error))
         }

@@ -46,7 +46,7 @@ public struct CaptureSoak {
 
     /// Runs the soak; `progress` gets a line every ten minutes of audio.
     public func run(progress: (String) -> Void = { _ in }) throws -> Report {
-        let detector = try KeywordSpotter(configuration: spotter)
+        let detector = try HotwordDetectorFactory.detector(configuration: spotter)
         let feed = try FIFOCaptureFeed()
         let totalSamples = Int(seconds * Double(pipelineSampleRate))
         feed.startWriting(source, totalSamples: totalSamples, paced: false)

@@ -55,7 +55,7 @@ public struct LiveLatencyRun {
             }
         }
         guard !source.isEmpty else { throw BenchmarkError.nothingToMeasure("no labelled audio for \"\(keyword)\"") }
-        let detector = try KeywordSpotter(configuration: spotter)
+        let detector = try HotwordDetectorFactory.detector(configuration: spotter)
         let stream = ListeningStream(detector: detector)
         let feed = try FIFOCaptureFeed()
         feed.startWriting(source, totalSamples: source.count, paced: true)

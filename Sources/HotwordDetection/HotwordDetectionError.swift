@@ -6,6 +6,11 @@ public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
     case emptyKeyphrase
     /// A word has no pronunciation in any dictionary.
     case unknownWord(word: String, keyphrase: String, dictionaries: [String])
+    /// A pronunciation of `word` uses a phone the acoustic model does not have; `dictionary` is
+    /// where the pronunciation came from, nil for the user's own (`UserPronunciation`).
+    case unknownPhone(phone: String, word: String, dictionary: String?, phoneSet: AcousticModelPhoneSet)
+    /// The acoustic model's `mdef` file is there but could not be read.
+    case unreadableModelDefinition(path: String, reason: String)
     /// A dictionary line could not be understood.
     case malformedDictionary(path: String, line: Int, text: String)
     /// The same keyphrase was configured twice.
@@ -24,7 +29,16 @@ public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
         case .emptyKeyphrase:
             return "empty keyphrase: give at least one word"
         case .unknownWord(let word, let keyphrase, let dictionaries):
-            return "no pronunciation for \"\(word)\" in keyphrase \"\(keyphrase)\" (looked in \(dictionaries.joined(separator: ", "))); add a line \"\(word) PHONES\" to Models/keywords.dict"
+            return "no pronunciation for \"\(word)\" in keyphrase \"\(keyphrase)\" (looked in \(dictionaries.joined(separator: ", "))); "
+                + "give one with --pronunciation \"\(word)=PHONES\" (or pronunciations = [\"\(word)=PHONES\"] under [hotword] in the configuration file), "
+                + "or add a line \"\(word) PHONES\" to Models/keywords.dict"
+        case .unknownPhone(let phone, let word, let dictionary, let phoneSet):
+            let source = dictionary.map { "from \($0)" } ?? "given with --pronunciation or pronunciations"
+            return "unknown phone \"\(phone)\" in the pronunciation of \"\(word)\" (\(source)): the acoustic model "
+                + "(\(phoneSet.modelDefinition)) has the phones \(phoneSet.phones.joined(separator: " ")); "
+                + "case does not matter and stress digits (AH0, IY1) are dropped"
+        case .unreadableModelDefinition(let path, let reason):
+            return "cannot read the acoustic model's phones from \(path): \(reason) (reinstall \(AcousticModelFiles.modelPackage) or check --acoustic-model)"
         case .malformedDictionary(let path, let line, let text):
             return "\(path):\(line): not a dictionary line (WORD PHONE...): \(text)"
         case .duplicateKeyphrase(let keyphrase):

@@ -25,6 +25,8 @@ public struct HotwordHit: Sendable, Equatable {
 /// A detector knows nothing of where the frames come from; it counts the samples it is given,
 /// so every hit is placed on the stream's own sample count.
 public protocol HotwordDetector: AnyObject {
+    /// The keyphrases listened for, with the thresholds their sensitivities map to.
+    var thresholds: [KeywordThreshold] { get }
     /// Feeds one frame (any length, samples in -1...1 before gain) and returns the hits it completed.
     func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit]
     /// Forgets the stream so far: the sample count starts again at zero.

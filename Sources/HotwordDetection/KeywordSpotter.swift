@@ -13,6 +13,8 @@ public final class KeywordSpotter: HotwordDetector {
 
     /// The keyphrases with the thresholds they were given.
     public let thresholds: [KeywordThreshold]
+    /// The pronunciations of the keyphrase words.
+    let lexicon: PronunciationLexicon
     private let decoder: OpaquePointer
     private let converter: SampleConverter
     /// Samples fed since the stream (or the last reset) began.
@@ -23,19 +25,29 @@ public final class KeywordSpotter: HotwordDetector {
     /// new stream so that a stream's results do not depend on what was heard before it.
     private let initialCepstralMean: [Float]
 
-    public init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
+    /// A spotter that reports every keyphrase clearing the threshold its sensitivity maps to.
+    public convenience init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
+        try self.init(configuration: configuration, proposingCandidates: false)
+    }
+
+    /// A spotter for `configuration`; with `proposingCandidates` it reports everything above the
+    /// permissive candidate thresholds, for a second stage to decide on.
+    init(configuration: KeywordSpotterConfiguration, proposingCandidates: Bool) throws(HotwordDetectionError) {
         try configuration.validate()
         try configuration.modelFiles.validate()
         let dictionaries = [configuration.modelFiles.keywordDictionary, configuration.modelFiles.generalDictionary].compactMap { $0 }
-        let lexicon = try PronunciationLexicon(keyphrases: configuration.keywords.map(\.keyphrase), dictionaries: dictionaries)
+        let lexicon = try PronunciationLexicon(keyphrases: configuration.keywords.map(\.keyphrase), userPronunciations: configuration.pronunciations,
+                                               dictionaries: dictionaries, phoneSet: AcousticModelPhoneSet(acousticModel: configuration.modelFiles.acousticModel))
         thresholds = configuration.keywords.map { setting in
             let keyphrase = PronunciationLexicon.words(of: setting.keyphrase).joined(separator: " ")
             return KeywordThreshold(keyphrase: keyphrase, sensitivity: setting.sensitivity,
                                     phoneCount: lexicon.phoneCount(of: keyphrase))
         }
+        self.lexicon = lexicon
         converter = SampleConverter(gain: Float(configuration.gain))
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
-                                       lexicon: lexicon, thresholds: thresholds)
+                                       lexicon: lexicon, thresholds: thresholds,
+                                       candidates: proposingCandidates)
         initialCepstralMean = Self.cepstralMean(of: decoder)
         guard ps_start_utt(decoder) == 0 else {
             ps_free(decoder)
@@ -79,25 +91,13 @@ public final class KeywordSpotter: HotwordDetector {
         var bestScore: Int32 = 0
         guard let hypothesis = ps_get_hyp(decoder, &bestScore), hypothesis.pointee != 0 else { return [] }
         let logMath = ps_get_logmath(decoder)
-        var hits: [HotwordHit] = []
-        var segment = ps_seg_iter(decoder)
-        while let current = segment {
-            var startFrame: Int32 = 0
-            var endFrame: Int32 = 0
-            ps_seg_frames(current, &startFrame, &endFrame)
-            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
-            let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
-            if let word = ps_seg_word(current) {
-                hits.append(HotwordHit(
-                    keyword: String(cString: word).trimmingCharacters(in: .whitespaces),
-                    startSample: Int(startFrame) * Self.samplesPerFrame,
-                    endSample: (Int(endFrame) + 1) * Self.samplesPerFrame,
-                    detectionSample: samplesSeen,
-                    score: Self.log10Ratio(probability, logMath: logMath)))
-            }
-            segment = ps_seg_next(current)
+        return DecodedWord.hypothesis(of: decoder).map { keyphrase in
+            HotwordHit(keyword: keyphrase.word,
+                       startSample: keyphrase.startFrame * Self.samplesPerFrame,
+                       endSample: (keyphrase.endFrame + 1) * Self.samplesPerFrame,
+                       detectionSample: samplesSeen,
+                       score: Self.log10Ratio(keyphrase.probability, logMath: logMath))
         }
-        return hits
     }
 
     /// PocketSphinx (5prealpha) reports a detection's keyword-versus-phone-loop score less a
@@ -108,6 +108,9 @@ public final class KeywordSpotter: HotwordDetector {
         let base = logMath.map { logmath_get_base($0) } ?? 1.0001
         return (Double(score) + reportedOffset) * 1024 * log10(base)
     }
+
+    /// The running cepstral mean the spotter has reached on this stream.
+    var currentCepstralMean: [Float] { Self.cepstralMean(of: decoder) }
 
     private static func cepstralMean(of decoder: OpaquePointer) -> [Float] {
         guard let feature = ps_get_feat(decoder), let cmn = feature.pointee.cmn_struct else { return [] }
@@ -124,13 +127,13 @@ public final class KeywordSpotter: HotwordDetector {
     }
 
     private static func makeDecoder(acousticModel: String, lexicon: PronunciationLexicon,
-                                    thresholds: [KeywordThreshold]) throws(HotwordDetectionError) -> OpaquePointer {
+                                    thresholds: [KeywordThreshold], candidates: Bool) throws(HotwordDetectionError) -> OpaquePointer {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("susi-listen-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let dictionaryPath = folder.appendingPathComponent("keywords.dict").path
         let keyphrasePath = folder.appendingPathComponent("keyphrases.kws").path
-        let keyphraseText = thresholds.map { "\($0.keyphrase) /\($0.thresholdText)/" }.joined(separator: "\n") + "\n"
+        let keyphraseText = thresholds.map { "\($0.keyphrase) /\(KeywordThreshold.text(log10: candidates ? $0.log10CandidateThreshold : $0.log10Threshold))/" }.joined(separator: "\n") + "\n"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try lexicon.dictionaryText.write(toFile: dictionaryPath, atomically: true, encoding: .utf8)

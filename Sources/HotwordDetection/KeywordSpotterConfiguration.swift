@@ -23,17 +23,25 @@ public struct KeywordSetting: Sendable, Equatable {
 public struct KeywordSpotterConfiguration: Sendable, Equatable {
     /// The keyphrases, each with its own sensitivity.
     public var keywords: [KeywordSetting]
+    /// The user's own pronunciations, read before the dictionaries.
+    public var pronunciations: [UserPronunciation]
     /// Multiplier applied to every sample before detection; the result is clipped to -1...1.
     public var gain: Double
     /// Model and dictionary locations.
     public var modelFiles: AcousticModelFiles
+    /// How a detection is decided: by spotting alone, or with the recogniser's confirmation.
+    public var decision: KeywordDecision
 
     public init(keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
+                pronunciations: [UserPronunciation] = [],
                 gain: Double = 1.0,
-                modelFiles: AcousticModelFiles = AcousticModelFiles()) {
+                modelFiles: AcousticModelFiles = AcousticModelFiles(),
+                decision: KeywordDecision = .twoStage) {
         self.keywords = keywords
+        self.pronunciations = pronunciations
         self.gain = gain
         self.modelFiles = modelFiles
+        self.decision = decision
     }
 
     /// Checks the values a user gives, before any model is loaded.

@@ -1,23 +1,38 @@
 import Foundation
 
-/// Pronunciations of the words of a set of keyphrases, looked up in dictionaries in order:
-/// the first dictionary that knows a word gives all of its variants.
+/// Pronunciations of the words of a set of keyphrases: the user's own first, then the
+/// dictionaries in order; the first source that knows a word gives all of its variants.
 public struct PronunciationLexicon: Sendable, Equatable {
-    /// Phone sequences per word, in dictionary order (`word`, `word(2)`, ...).
+    /// Phone sequences per word, in their source's order (`word`, `word(2)`, ...).
     public private(set) var pronunciations: [String: [[String]]] = [:]
 
-    /// Looks up every word of `keyphrases` in `dictionaries` (paths, searched in order).
-    public init(keyphrases: [String], dictionaries: [String]) throws(HotwordDetectionError) {
+    /// Looks up every word of `keyphrases` in `userPronunciations`, then in `dictionaries`
+    /// (paths, searched in order).
+    ///
+    /// With a `phoneSet`, every phone of the user's pronunciations and of the dictionary entries
+    /// used must be one of the model's; phones are then spelled as the model spells them, with
+    /// CMUdict stress digits dropped (see `AcousticModelPhoneSet.modelPhone(_:)`). Without one,
+    /// phones are only upper-cased.
+    public init(keyphrases: [String], userPronunciations: [UserPronunciation] = [], dictionaries: [String],
+                phoneSet: AcousticModelPhoneSet? = nil) throws(HotwordDetectionError) {
         var wanted = Set<String>()
         for keyphrase in keyphrases {
             let words = Self.words(of: keyphrase)
             if words.isEmpty { throw .emptyKeyphrase }
             wanted.formUnion(words)
         }
+        // Every user pronunciation is checked, used or not: a mistake in one shows at once.
+        for pronunciation in userPronunciations {
+            let phones = try Self.modelPhones(pronunciation.phones, of: pronunciation.word, from: nil, in: phoneSet)
+            if wanted.contains(pronunciation.word) { pronunciations[pronunciation.word, default: []].append(phones) }
+        }
+        wanted.subtract(pronunciations.keys)
         for dictionary in dictionaries where !wanted.isEmpty {
             let found = try Self.entries(for: wanted, in: dictionary)
             for (word, variants) in found {
-                pronunciations[word] = variants
+                pronunciations[word] = try variants.map { phones throws(HotwordDetectionError) in
+                    try Self.modelPhones(phones, of: word, from: dictionary, in: phoneSet)
+                }
                 wanted.remove(word)
             }
         }
@@ -77,9 +92,21 @@ public struct PronunciationLexicon: Sendable, Equatable {
             if fields.count < 2 {
                 throw .malformedDictionary(path: path, line: lineNumber, text: text)
             }
-            found[baseWord(of: first.lowercased()), default: []].append(fields.dropFirst().map { $0.uppercased() })
+            found[baseWord(of: first.lowercased()), default: []].append(fields.dropFirst().map(String.init))
         }
         return found
+    }
+
+    /// `phones` as `phoneSet` spells them, or an error naming the first it does not have.
+    private static func modelPhones(_ phones: [String], of word: String, from dictionary: String?,
+                                    in phoneSet: AcousticModelPhoneSet?) throws(HotwordDetectionError) -> [String] {
+        guard let phoneSet else { return phones.map { $0.uppercased() } }
+        return try phones.map { phone throws(HotwordDetectionError) in
+            guard let modelPhone = phoneSet.modelPhone(phone) else {
+                throw .unknownPhone(phone: phone, word: word, dictionary: dictionary, phoneSet: phoneSet)
+            }
+            return modelPhone
+        }
     }
 
     private static func isUppercase(_ byte: UInt8) -> Bool {

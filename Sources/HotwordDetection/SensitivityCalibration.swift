@@ -16,4 +16,13 @@ public enum SensitivityCalibration {
     public static func log10Threshold(sensitivity: Double, phoneCount: Int) -> Double {
         -Double(phoneCount) * (0.5 + 3 * sensitivity)
     }
+
+    /// How far below the decision threshold, per phone in log10, spotting proposes candidates
+    /// for verification.
+    public static let candidateMarginPerPhone = 8.0
+
+    /// log10 of the threshold at which spotting proposes candidates to the second stage.
+    public static func log10CandidateThreshold(sensitivity: Double, phoneCount: Int) -> Double {
+        log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount) - Double(phoneCount) * candidateMarginPerPhone
+    }
 }

@@ -14,10 +14,14 @@ public struct Configuration: Sendable, Equatable {
     public var periodMilliseconds = 30
     /// Keyphrases with their sensitivities.
     public var keywords = [KeywordSetting(keyphrase: "susi")]
+    /// The user's own pronunciations (`WORD=PHONES`), read before the dictionaries.
+    public var pronunciations: [UserPronunciation] = []
     /// Multiplier applied before detection.
     public var gain = 1.0
     /// PocketSphinx model and dictionaries.
     public var modelFiles = AcousticModelFiles()
+    /// How a detection is decided.
+    public var decision = KeywordDecision.twoStage
     /// Lowest level written to the log: trace, debug, info, notice, warning, error, critical.
     public var logLevel = "info"
     /// Events as JSON lines on standard output.
@@ -33,6 +37,11 @@ public struct Configuration: Sendable, Equatable {
 
     public init() {}
 
+    /// The keyword spotter these settings describe.
+    public var spotterConfiguration: KeywordSpotterConfiguration {
+        KeywordSpotterConfiguration(keywords: keywords, pronunciations: pronunciations, gain: gain, modelFiles: modelFiles, decision: decision)
+    }
+
     /// The project's command model; the caller points it at the installed `Models/commands`.
     public static var domainModel: LanguageModelChoice { TranscriberConfiguration().languageModel }
 
@@ -43,7 +52,9 @@ public struct Configuration: Sendable, Equatable {
         ("capture.period_ms", "ALSA period in milliseconds (10–100)"),
         ("hotword.keywords", "keyphrases: a string or an array of strings"),
         ("hotword.sensitivity", "0…1: one number for all keyphrases or an array, one per keyphrase"),
+        ("hotword.pronunciations", "your own pronunciations, \"WORD=PHONES\" (\"susi=S UW Z IY\"): a string or an array of strings"),
         ("hotword.gain", "audio gain above 0"),
+        ("hotword.decision", "\"two-stage\" (default), \"verified\" or \"spotting\""),
         ("hotword.acoustic_model", "PocketSphinx acoustic model folder"),
         ("hotword.dictionary", "general pronunciation dictionary"),
         ("hotword.keyword_dictionary", "the project's keyphrase dictionary"),
@@ -88,17 +99,20 @@ public struct Configuration: Sendable, Equatable {
             case ("capture.alsa_config", _): throw fail("a file path")
             case ("capture.period_ms", .integer(let milliseconds)) where (10...100).contains(milliseconds): periodMilliseconds = milliseconds
             case ("capture.period_ms", _): throw fail("a whole number of milliseconds from 10 to 100")
-            case ("hotword.keywords", .string(let phrase)): keyphrases = [phrase]
-            case ("hotword.keywords", .array(let values)):
-                let phrases = values.compactMap { value -> String? in
-                    if case .string(let phrase) = value { return phrase }
-                    return nil
-                }
-                guard phrases.count == values.count else { throw fail("an array of strings") }
+            case ("hotword.keywords", let value):
+                guard let phrases = Self.list(value, of: Self.string) else { throw fail("a string or an array of strings") }
                 keyphrases = phrases
-            case ("hotword.keywords", _): throw fail("a string or an array of strings")
+            case ("hotword.pronunciations", let value):
+                guard let texts = Self.list(value, of: Self.string) else { throw fail("a \"WORD=PHONES\" string or an array of them") }
+                pronunciations = try texts.map { text throws(ConfigurationError) in
+                    do {
+                        return try UserPronunciation(parsing: text)
+                    } catch {
+                        throw ConfigurationError(path: path, line: entry.line, message: "key \"\(entry.key)\": \"\(text)\": \(error)")
+                    }
+                }
             case ("hotword.sensitivity", let value):
-                guard let numbers = Self.numbers(value), numbers.allSatisfy({ (0...1).contains($0) }) else {
+                guard let numbers = Self.list(value, of: Self.number), numbers.allSatisfy({ (0...1).contains($0) }) else {
                     throw fail("a number from 0 to 1 or an array of them")
                 }
                 sensitivities = numbers
@@ -106,6 +120,11 @@ public struct Configuration: Sendable, Equatable {
             case ("hotword.gain", let value):
                 guard let gain = Self.number(value), gain.isFinite, gain > 0 else { throw fail("a number above 0") }
                 self.gain = gain
+            case ("hotword.decision", let value):
+                guard let text = Self.string(value), let method = KeywordDecision(rawValue: text) else {
+                    throw fail("one of " + KeywordDecision.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                decision = method
             case ("hotword.acoustic_model", .string(let folder)): modelFiles.acousticModel = folder
             case ("hotword.dictionary", .string(let file)): modelFiles.generalDictionary = file
             case ("hotword.keyword_dictionary", .string(let file)): modelFiles.keywordDictionary = file
@@ -175,12 +194,18 @@ public struct Configuration: Sendable, Equatable {
         }
     }
 
-    /// A number, or an array of numbers.
-    private static func numbers(_ value: ConfigurationValue) -> [Double]? {
+    /// One string, not an array.
+    private static func string(_ value: ConfigurationValue) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    /// One value or an array of values, each read by `element`; nil when one is not of its kind.
+    private static func list<Element>(_ value: ConfigurationValue, of element: (ConfigurationValue) -> Element?) -> [Element]? {
         if case .array(let values) = value {
-            let flat = values.compactMap(number)
-            return flat.count == values.count ? flat : nil
+            let elements = values.compactMap(element)
+            return elements.count == values.count ? elements : nil
         }
-        return number(value).map { [$0] }
+        return element(value).map { [$0] }
     }
 }

@@ -112,8 +112,7 @@ private struct CaptureLoop {
 
     func run() throws {
         let startCPU = CPUClock.processSeconds()
-        let spotter = try KeywordSpotter(configuration: KeywordSpotterConfiguration(
-            keywords: configuration.keywords, gain: configuration.gain, modelFiles: configuration.modelFiles))
+        let spotter = try HotwordDetectorFactory.detector(configuration: configuration.spotterConfiguration)
         let transcriber = try configuration.transcribe ? PocketSphinxTranscriber(configuration: configuration.transcriber) : nil
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device))
         var device = try open()

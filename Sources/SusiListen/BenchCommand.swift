@@ -49,7 +49,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Audio gain (default: 1.0).", valueName: "g"))
     var gain: Double = 1.0
 
+    @OptionGroup var userPronunciations: PronunciationOptions
+
     @OptionGroup var models: ModelOptions
+
+    @OptionGroup var decisionOptions: DecisionOptions
 
     func validate() throws {
         if positives.isEmpty && negatives.isEmpty {
@@ -81,7 +85,9 @@ struct BenchCommand: ParsableCommand {
             let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
             var modelFiles = AcousticModelFiles()
             models.apply(to: &modelFiles)
-            let spotter = KeywordSpotterConfiguration(keywords: [], gain: gain, modelFiles: modelFiles)
+            let spotter = KeywordSpotterConfiguration(keywords: [], pronunciations: userPronunciations.pronunciations,
+                                                      gain: gain, modelFiles: modelFiles,
+                                                      decision: decisionOptions.decision ?? .twoStage)
             let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivity,
                                      resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour)
             if live {

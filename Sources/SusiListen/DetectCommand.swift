@@ -65,7 +65,7 @@ struct DetectCommand: AsyncParsableCommand {
     }
 
     private func detectInFiles(_ settings: Configuration) async throws {
-        let spotter = try settings.makeSpotter()
+        let spotter = try settings.makeDetector()
         let transcriber = try settings.makeTranscriber()
         let forwarder = try settings.makeForwarder()
         let output = EventPrinter(json: settings.json)
@@ -82,7 +82,7 @@ struct DetectCommand: AsyncParsableCommand {
 
     private func listen(_ settings: Configuration) async throws {
         // Fail early, with exit code 2, on models and keywords.
-        _ = try settings.makeSpotter()
+        _ = try settings.makeDetector()
         _ = try settings.makeTranscriber()
         _ = try settings.makeForwarder()
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info

@@ -13,10 +13,14 @@ struct DetectorOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("0...1, higher = more detections and more false alarms; one value for all keywords or one per --keyword, in order (default: 0.5).", valueName: "s"))
     var sensitivity: [Double] = []
 
+    @OptionGroup var userPronunciations: PronunciationOptions
+
     @Option(name: .long, help: ArgumentHelp("Multiplier applied to the audio before detection, clipped to full scale (default: 1.0).", valueName: "g"))
     var gain: Double?
 
     @OptionGroup var models: ModelOptions
+
+    @OptionGroup var decisionOptions: DecisionOptions
 
     func validate() throws {
         if sensitivity.count > 1 && sensitivity.count != max(keyword.count, 1) {
@@ -40,17 +44,21 @@ struct DetectorOptions: ParsableArguments {
             let values = sensitivity.isEmpty ? (keyword.isEmpty ? configuration.keywords.map(\.sensitivity) : [0.5]) : sensitivity
             configuration.keywords = KeywordSetting.settings(keyphrases: phrases, sensitivities: values)
         }
+        if !userPronunciations.pronunciations.isEmpty { configuration.pronunciations = userPronunciations.pronunciations }
         if let gain { configuration.gain = gain }
+        if let decision = decisionOptions.decision { configuration.decision = decision }
         models.apply(to: &configuration.modelFiles)
     }
 }
 
-extension Configuration {
-    /// The spotter these settings describe.
-    var spotterConfiguration: KeywordSpotterConfiguration {
-        KeywordSpotterConfiguration(keywords: keywords, gain: gain, modelFiles: modelFiles)
-    }
+/// The user's own pronunciations, for every command that builds a keyword spotter.
+struct PronunciationOptions: ParsableArguments {
+    // A malformed WORD=PHONES fails while parsing, with exit code 64 and what is wrong with it.
+    @Option(name: .customLong("pronunciation"), help: ArgumentHelp("Your own pronunciation of a word, read before the dictionaries and replacing their entries for it: WORD=PHONES with the acoustic model's phones, e.g. \"susi=S UW Z IY\" (case does not matter, stress digits as in AH0 are dropped); repeat for more words, or for a second variant of one.", valueName: "word=phones"), transform: { try UserPronunciation(parsing: $0) })
+    var pronunciations: [UserPronunciation] = []
+}
 
+extension Configuration {
     /// The transcriber, when the command is transcribed; exit code 2 when its models are missing.
     func makeTranscriber() throws -> PocketSphinxTranscriber? {
         guard transcribe else { return nil }
@@ -73,10 +81,10 @@ extension Configuration {
         }
     }
 
-    /// A spotter, or exit code 2 with the reason on standard error.
-    func makeSpotter() throws -> KeywordSpotter {
+    /// The detector, or exit code 2 with the reason on standard error.
+    func makeDetector() throws -> any HotwordDetector {
         do {
-            return try KeywordSpotter(configuration: spotterConfiguration)
+            return try HotwordDetectorFactory.detector(configuration: spotterConfiguration)
         } catch {
             StandardError.write("susi-listen: \(error)")
             throw ExitCode(2)

@@ -1,18 +1,19 @@
-/// The last few seconds of a stream, addressed by stream sample, so that a transcription
-/// session can start at the end of the keyword even though the detector reports the hit later.
-struct RecentAudio {
+/// The last few seconds of a stream, addressed by stream sample, so that a later stage can go
+/// back to audio a detector has already passed: the keyword's own audio for verification, or
+/// the end of the keyword for a transcription session.
+public struct RecentAudio: Sendable {
     /// How many samples are kept.
-    let capacity: Int
+    public let capacity: Int
     private var samples: [Float] = []
     /// Stream position of `samples[0]`.
     private var firstSample = 0
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// Appends the frame that ends at stream position `end`.
-    mutating func append(_ frame: [Float], endingAt end: Int) {
+    public mutating func append(_ frame: [Float], endingAt end: Int) {
         samples += frame
         firstSample = end - samples.count
         if samples.count > capacity {
@@ -23,11 +24,11 @@ struct RecentAudio {
     }
 
     /// The kept samples from stream position `start` on (from the oldest kept, if `start` is older).
-    func samples(from start: Int) -> [Float] {
+    public func samples(from start: Int) -> [Float] {
         Array(samples[min(max(start - firstSample, 0), samples.count)...])
     }
 
-    mutating func removeAll() {
+    public mutating func removeAll() {
         samples = []
         firstSample = 0
     }

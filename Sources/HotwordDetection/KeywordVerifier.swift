@@ -1,0 +1,92 @@
+import CPocketSphinx
+import PocketSphinxSupport
+import Foundation
+
+/// The second stage of detection: a large-vocabulary recogniser listens to a candidate's audio
+/// and confirms the candidate only if it, too, hears the keyphrase there.
+///
+/// Keyword spotting weighs the keyphrase against a loop of phones, and any stretch of speech that
+/// sounds a little like the keyphrase clears a permissive threshold. The recogniser instead weighs
+/// it against every English word and the likelihood of word sequences (PocketSphinx's general
+/// US English trigram model): "compute her" or "jar of" win there, and the candidate is dropped.
+///
+/// Owns one PocketSphinx decoder and frees it in `deinit`. Its beams are narrower than a
+/// transcriber's, and it makes a single pass, so that one candidate costs tens of milliseconds.
+public final class KeywordVerifier {
+    /// Audio before the keyword that the recogniser hears as context.
+    public static let leadInSeconds = 0.6
+    /// PocketSphinx's general US English trigram model, from `pocketsphinx-en-us`.
+    public static let defaultLanguageModel = AcousticModelFiles.debianModelFolder + "/en-us.lm.bin"
+
+    private let decoder: OpaquePointer
+
+    /// Loads the recogniser and adds every keyphrase word it does not know, with the
+    /// pronunciations `lexicon` gives.
+    public init(acousticModel: String, languageModel: String, dictionary: String,
+                lexicon: PronunciationLexicon) throws(HotwordDetectionError) {
+        guard FileManager.default.fileExists(atPath: languageModel) else {
+            throw .modelFileMissing(path: languageModel, package: AcousticModelFiles.modelPackage)
+        }
+        do {
+            decoder = try DecoderArguments.makeDecoder([
+                "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary,
+                // One forward pass with narrow beams: about a third of a transcriber's cost,
+                // and on devdata no candidate decided differently.
+                "-fwdflat", "no", "-bestpath", "no",
+                "-beam", "1e-30", "-wbeam", "1e-20", "-maxhmmpf", "3000",
+            ])
+        } catch .rejectedArguments(let arguments) {
+            throw .decoderFailure("rejected the arguments \(arguments)")
+        } catch {
+            throw .decoderFailure("could not load the verification models \(acousticModel), \(languageModel) and \(dictionary)")
+        }
+        for (word, variants) in lexicon.pronunciations.sorted(by: { $0.key < $1.key }) where ps_lookup_word(decoder, word) == nil {
+            for (index, phones) in variants.enumerated() {
+                let name = index == 0 ? word : "\(word)(\(index + 1))"
+                guard ps_add_word(decoder, name, phones.joined(separator: " "), index == variants.count - 1 ? 1 : 0) >= 0 else {
+                    ps_free(decoder)
+                    throw .decoderFailure("could not add \"\(name)\" to the verification dictionary")
+                }
+            }
+        }
+    }
+
+    deinit {
+        ps_free(decoder)
+    }
+
+    /// Whether the recogniser hears `keyphrase` (its words in order) overlapping the candidate.
+    /// - Parameters:
+    ///   - samples: 16-bit audio from shortly before the candidate to the moment it was reported.
+    ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
+    ///   - cepstralMean: the spotter's running cepstral mean, so that the recogniser starts
+    ///     from the channel the stream has shown rather than from the model's default.
+    public func confirms(_ keyphrase: [String], samples: [Int16], candidate: Range<Int>,
+                         cepstralMean: [Float]) throws(HotwordDetectionError) -> Bool {
+        try decode(samples, cepstralMean: cepstralMean)
+        let words = DecodedWord.hypothesis(of: decoder).filter { !$0.isFiller }
+        guard !keyphrase.isEmpty, words.count >= keyphrase.count else { return false }
+        let samplesPerFrame = KeywordSpotter.samplesPerFrame
+        for first in 0...(words.count - keyphrase.count) {
+            let run = words[first..<(first + keyphrase.count)]
+            guard zip(run, keyphrase).allSatisfy({ $0.word == $1 }), let head = run.first, let tail = run.last else { continue }
+            let heard = (head.startFrame * samplesPerFrame)..<((tail.endFrame + 1) * samplesPerFrame)
+            if heard.overlaps(candidate) { return true }
+        }
+        return false
+    }
+
+    /// Decodes `samples` as one utterance.
+    private func decode(_ samples: [Int16], cepstralMean: [Float]) throws(HotwordDetectionError) {
+        if !cepstralMean.isEmpty, let cmn = ps_get_feat(decoder)?.pointee.cmn_struct {
+            cepstralMean.withUnsafeBufferPointer { cmn_live_set(cmn, $0.baseAddress) }
+        }
+        guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a verification") }
+        let processed = samples.withUnsafeBufferPointer { buffer in
+            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+        }
+        guard ps_end_utt(decoder) == 0, processed >= 0 else {
+            throw .decoderFailure("could not decode a candidate for verification")
+        }
+    }
+}

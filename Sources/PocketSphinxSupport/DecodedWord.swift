@@ -1,0 +1,52 @@
+import CPocketSphinx
+import Foundation
+
+/// One word of a PocketSphinx hypothesis with the frames it spans.
+public struct DecodedWord: Sendable, Equatable {
+    /// The word as the dictionary names it, without a variant suffix (`computer`, not `computer(2)`).
+    public let word: String
+    /// First frame of the word, counted from the start of the utterance (100 frames a second).
+    public let startFrame: Int
+    /// Last frame of the word, inclusive.
+    public let endFrame: Int
+    /// The segment's probability (`ps_seg_prob`) in the decoder's log base.
+    public let probability: Int32
+
+    public init(word: String, startFrame: Int, endFrame: Int, probability: Int32) {
+        self.word = word
+        self.startFrame = startFrame
+        self.endFrame = endFrame
+        self.probability = probability
+    }
+
+    /// Whether the word is a filler or a sentence marker (`<s>`, `<sil>`, `[NOISE]`, ...), not speech.
+    public var isFiller: Bool {
+        word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("+")
+    }
+
+    /// The words of `decoder`'s current best hypothesis, in order.
+    public static func hypothesis(of decoder: OpaquePointer) -> [DecodedWord] {
+        var words: [DecodedWord] = []
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            var startFrame: Int32 = 0
+            var endFrame: Int32 = 0
+            ps_seg_frames(current, &startFrame, &endFrame)
+            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
+            if let name = ps_seg_word(current) {
+                let text = String(cString: name).trimmingCharacters(in: .whitespaces)
+                words.append(DecodedWord(word: baseWord(of: text), startFrame: Int(startFrame),
+                                         endFrame: Int(endFrame), probability: probability))
+            }
+            segment = ps_seg_next(current)
+        }
+        return words
+    }
+
+    /// `word(2)` -> `word`.
+    public static func baseWord(of entry: String) -> String {
+        guard entry.hasSuffix(")"), let open = entry.lastIndex(of: "(") else { return entry }
+        return String(entry[..<open])
+    }
+}
