@@ -4,3 +4,4 @@
 #include <sphinxbase/logmath.h>
 #include <sphinxbase/feat.h>
 #include <sphinxbase/cmn.h>
+#include <sphinxbase/ngram_model.h>

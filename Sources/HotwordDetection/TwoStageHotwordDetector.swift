@@ -49,15 +49,17 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         samplesSeen = 0
     }
 
+    /// Whether `candidate` is heard: at once when spotting alone is sure enough (`.twoStage`),
+    /// otherwise when the recogniser hears the keyphrase in the candidate's audio.
     private func accepts(_ candidate: HotwordHit) throws(HotwordDetectionError) -> Bool {
-        guard let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }) else { return false }
-        if decision == .twoStage, candidate.score >= threshold.log10Threshold { return true }
-        let windowStart = max(candidate.startSample - leadIn, 0)
-        let audio = recent.samples(from: windowStart)
-        let audioStart = samplesSeen - audio.count
+        if decision == .twoStage, let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }),
+           candidate.score >= threshold.log10Threshold {
+            return true
+        }
+        let audioStart = max(candidate.startSample - leadIn, samplesSeen - recent.capacity, 0)
         return try verifier.confirms(
             PronunciationLexicon.words(of: candidate.keyword),
-            samples: converter.int16Samples(audio),
+            samples: converter.int16Samples(recent.samples(from: audioStart)),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart),
             cepstralMean: spotter.currentCepstralMean)
     }

@@ -15,8 +15,10 @@ import Testing
             .map { Fixtures.testAudio.appendingPathComponent($0).standardizedFileURL.path }
     }
 
-    private func hits(in file: String, sensitivity: Double = 0.5, gain: Double = 1, scale: Float = 1) throws -> [HotwordHit] {
-        let spotter = try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi", sensitivity: sensitivity)], gain: gain))
+    private func hits(in file: String, sensitivity: Double = 0.5, gain: Double = 1, scale: Float = 1,
+                      decision: KeywordDecision = .twoStage) throws -> [HotwordHit] {
+        let spotter = try HotwordDetectorFactory.detector(configuration: Fixtures.spotter(
+            [KeywordSetting(keyphrase: "susi", sensitivity: sensitivity)], gain: gain, decision: decision))
         return try Fixtures.hits(in: try Fixtures.samples(of: file).map { $0 * scale }, with: spotter)
     }
 
@@ -52,22 +54,23 @@ import Testing
         return audioFiles.filter { !labelled.contains($0) }
     }
 
-    // Measured on these fixtures (TestAudio/README.md): over the noise floor 21 of 22 keywords
-    // are found at 0.5; the one missed ("okay susi …", voice rms) scores -10.8 against a threshold of -8.
+    // Measured on these fixtures with two-stage detection at 0.5: over the noise floor 18 of 22
+    // keywords are found (spotting alone with the earlier, laxer threshold law found 21, but that
+    // law gave "susi" 34 false alarms an hour on real background speech).
     @Test func findsNearlyEveryKeywordOverTheNoiseFloorAtTheDefaultSensitivity() throws {
         let files = labelledFiles(condition: "noise")
         let total = labels.filter { files.contains($0.file) }.count
         #expect(total >= 20)
         let hits = try found(in: files)
-        #expect(hits >= total - 1, "\(hits) of \(total) keywords over the noise floor found")
+        #expect(hits >= total - 4, "\(hits) of \(total) keywords over the noise floor found")
     }
 
-    // Babble 12 dB below the keyword is where plain keyword spotting breaks down: 4 of 19 at
-    // 0.5 when measured. The test holds the floor and that sensitivity helps.
+    // Babble 12 dB below the keyword is where detection breaks down: 1 of 19 at 0.5 when
+    // measured (two-stage). The test holds the floor and that sensitivity helps.
     @Test func findsSomeKeywordsInSpeechBabbleAndMoreAtHigherSensitivity() throws {
         let files = labelledFiles(condition: "babble")
         let low = try found(in: files, sensitivity: 0.1), normal = try found(in: files), high = try found(in: files, sensitivity: 0.9)
-        #expect(normal >= 3, "\(normal) keywords found in babble at 0.5")
+        #expect(normal >= 1, "\(normal) keywords found in babble at 0.5")
         #expect(low <= normal && normal <= high, "0.1: \(low), 0.5: \(normal), 0.9: \(high)")
     }
 
@@ -81,19 +84,27 @@ import Testing
     }
 
     // Near-misses over a quiet noise floor are the hard negatives: "juicy" and "Sousa" score as
-    // high as real keywords. Measured: 5 of 37 such files fire at 0.5; more is a regression.
+    // high as real keywords. Measured: 2 of 37 such files fire at 0.5 ("Sousa" and "sushi", voice
+    // slt) with two-stage detection, against 5 with the earlier spotting alone; more is a regression.
     @Test func firesOnFewNearMissesOverTheNoiseFloor() throws {
         let hard = negatives.filter { name($0).hasSuffix("_noise.wav") && !name($0).hasPrefix("negative_background_only") }
         #expect(hard.count >= 30)
         let firing = try hard.filter { !(try hits(in: $0)).isEmpty }.map(name)
-        #expect(firing.count <= 5, "\(firing.count) near-miss files fire: \(firing)")
+        #expect(firing.count <= 2, "\(firing.count) near-miss files fire: \(firing)")
     }
 
-    @Test func detectsMoreAtHighSensitivityThanAtLow() throws {
+    @Test(arguments: [KeywordDecision.spotting, .twoStage])
+    func detectsMoreAtHighSensitivityThanAtLow(_ decision: KeywordDecision) throws {
         let mixed = try #require(audioFiles.first { $0.hasSuffix("mixed_susi_and_near_misses.wav") })
-        let low = try hits(in: mixed, sensitivity: 0.1).count
-        let high = try hits(in: mixed, sensitivity: 0.9).count
-        #expect(high > low, "0.9 gave \(high) hits, 0.1 gave \(low)")
+        let low = try hits(in: mixed, sensitivity: 0.1, decision: decision).count
+        let high = try hits(in: mixed, sensitivity: 0.9, decision: decision).count
+        // Two-stage detection confirms most candidates whatever the sensitivity (measured: 17 at
+        // both ends on this file), so there it must only not lose any.
+        if decision == .spotting {
+            #expect(high > low, "\(decision): 0.9 gave \(high) hits, 0.1 gave \(low)")
+        } else {
+            #expect(high >= low, "\(decision): 0.9 gave \(high) hits, 0.1 gave \(low)")
+        }
     }
 
     @Test func givesTheSameHitsForAFileWhateverWasHeardBefore() throws {

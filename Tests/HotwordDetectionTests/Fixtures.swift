@@ -11,9 +11,10 @@ enum Fixtures {
     static let devdata = repository.deletingLastPathComponent().appendingPathComponent("shared/devdata")
 
     /// A configuration with the project's keyword dictionary.
-    static func spotter(_ keywords: [KeywordSetting], gain: Double = 1) -> KeywordSpotterConfiguration {
+    static func spotter(_ keywords: [KeywordSetting], gain: Double = 1,
+                        decision: KeywordDecision = .twoStage) -> KeywordSpotterConfiguration {
         KeywordSpotterConfiguration(keywords: keywords, gain: gain,
-                                    modelFiles: AcousticModelFiles(keywordDictionary: keywordDictionary))
+                                    modelFiles: AcousticModelFiles(keywordDictionary: keywordDictionary), decision: decision)
     }
 
     /// Every 16 kHz sample of a file, read through the project's reader.
@@ -21,8 +22,8 @@ enum Fixtures {
         try AudioFileReader(path: path).remainingSamples()
     }
 
-    /// The hits of a fresh spotter over `samples`, fed in 30 ms frames.
-    static func hits(in samples: [Float], with spotter: KeywordSpotter) throws -> [HotwordHit] {
+    /// The hits of a detector over `samples`, fed in 30 ms frames.
+    static func hits(in samples: [Float], with spotter: any HotwordDetector) throws -> [HotwordHit] {
         var hits: [HotwordHit] = []
         for start in stride(from: 0, to: samples.count, by: 480) {
             hits += try spotter.process(Array(samples[start..<min(start + 480, samples.count)]))

@@ -13,23 +13,37 @@ struct RealSpeechDetectionTests {
             .sorted().prefix(count).map { folder.appendingPathComponent($0).path }
     }
 
-    @Test(arguments: ["computer", "jarvis"])
-    func findsMostRealRecordingsOfAKeywordAtTheDefaultSensitivity(_ keyword: String) throws {
-        let spotter = try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: keyword)]))
+    /// How many of the first 20 recordings of `keyword` a detector deciding by `decision` finds
+    /// at the default sensitivity, each recording a fresh stream giving at most one hit.
+    private func found(_ keyword: String, decision: KeywordDecision) throws -> Int {
+        let detector = try HotwordDetectorFactory.detector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: keyword)], decision: decision))
         var found = 0
-        let files = try recordings(of: keyword, count: 20)
-        for file in files {
-            try spotter.reset()
-            let hits = try Fixtures.hits(in: try Fixtures.samples(of: file), with: spotter)
+        for file in try recordings(of: keyword, count: 20) {
+            try detector.reset()
+            let hits = try Fixtures.hits(in: try Fixtures.samples(of: file), with: detector)
             #expect(hits.count <= 1, "\(file): one utterance gave \(hits.count) hits")
             found += hits.isEmpty ? 0 : 1
         }
-        // On all 80 recordings of each keyword, 0.5 finds 60 % ("computer") and 71 % ("jarvis").
-        #expect(found >= 10, "\(found) of \(files.count) \(keyword) recordings found")
+        return found
+    }
+
+    @Test func theSecondStageFindsMoreRealRecordingsThanSpottingAlone() throws {
+        var spotting: [String: Int] = [:], twoStage: [String: Int] = [:]
+        for keyword in ["computer", "jarvis"] {
+            spotting[keyword] = try found(keyword, decision: .spotting)
+            twoStage[keyword] = try found(keyword, decision: .twoStage)
+        }
+        let summary = "spotting alone \(spotting), two-stage \(twoStage), of 20 each"
+        // Measured on these 20 each: spotting alone 15 ("computer") and 9 ("jarvis"), two-stage 15 and 13.
+        for keyword in ["computer", "jarvis"] {
+            #expect(twoStage[keyword, default: 0] >= spotting[keyword, default: 0], "\(summary)")
+            #expect(twoStage[keyword, default: 0] >= 12, "\(summary)")
+        }
+        #expect(twoStage.values.reduce(0, +) > spotting.values.reduce(0, +), "\(summary)")
     }
 
     @Test func findsNothingForAKeywordThatIsNotSpoken() throws {
-        let spotter = try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "jarvis")]))
+        let spotter = try HotwordDetectorFactory.detector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "jarvis")]))
         for file in try recordings(of: "computer", count: 20) {
             try spotter.reset()
             #expect(try Fixtures.hits(in: try Fixtures.samples(of: file), with: spotter).isEmpty, "\(file)")
