@@ -33,13 +33,16 @@ public enum ListenEvent: Equatable, Sendable {
             return .object([
                 ("type", .string("start")),
                 ("gain", .number(event.gain)),
+                ("decision", .string(event.decision.rawValue)),
                 ("keywords", .array(event.keywords.map { keyword in
                     .object([
                         ("keyword", .string(keyword.keyphrase)),
                         ("sensitivity", .number(keyword.sensitivity)),
                         ("phones", .integer(keyword.phoneCount)),
                         ("log10_threshold", .number(rounded(keyword.log10Threshold))),
-                    ])
+                    ] + (event.decision == .spotting ? [] : [
+                        ("log10_candidate_threshold", .number(rounded(keyword.log10CandidateThreshold))),
+                    ]))
                 })),
             ])
         case .device(let event):
@@ -113,6 +116,7 @@ public enum ListenEvent: Equatable, Sendable {
         case .start(let event):
             let keywords = event.keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
             return "listening for " + keywords.joined(separator: ", ") + (event.gain == 1 ? "" : ", gain \(event.gain)")
+                + ", decided by \(event.decision.rawValue)"
         case .device(let event):
             switch event.status {
             case .opened:
@@ -176,10 +180,13 @@ public struct DeviceEvent: Equatable, Sendable {
 public struct StartEvent: Equatable, Sendable {
     public var keywords: [KeywordThreshold]
     public var gain: Double
+    /// How detections are decided.
+    public var decision: KeywordDecision
 
-    public init(keywords: [KeywordThreshold], gain: Double) {
+    public init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage) {
         self.keywords = keywords
         self.gain = gain
+        self.decision = decision
     }
 }
 

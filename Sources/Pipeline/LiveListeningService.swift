@@ -116,7 +116,7 @@ private struct CaptureLoop {
         let transcriber = try configuration.transcribe ? PocketSphinxTranscriber(configuration: configuration.transcriber) : nil
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device))
         var device = try open()
-        report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain)))
+        report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision)))
         var summary = RunSummary(files: 0)
         var statistics = CaptureStatistics()
         var backoff = 0.5

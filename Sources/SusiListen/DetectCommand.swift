@@ -69,7 +69,7 @@ struct DetectCommand: AsyncParsableCommand {
         let transcriber = try settings.makeTranscriber()
         let forwarder = try settings.makeForwarder()
         let output = EventPrinter(json: settings.json)
-        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: settings.gain)))
+        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: settings.gain, decision: settings.decision)))
         let run = FileDetectionRun(progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })

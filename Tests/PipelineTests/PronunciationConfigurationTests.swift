@@ -56,4 +56,14 @@ import Testing
         let error = #expect(throws: ConfigurationError.self) { try configuration.apply(entries, from: "c.toml") }
         #expect(error?.description == message)
     }
+
+    @Test func readsHowDetectionsAreDecided() throws {
+        #expect(Configuration().decision == .twoStage)
+        let configuration = try configuration(from: "[hotword]\ndecision = \"spotting\"")
+        #expect(configuration.decision == .spotting)
+        #expect(configuration.spotterConfiguration.decision == .spotting)
+        var unchanged = Configuration()
+        let entries = try ConfigurationFile.parse("[hotword]\ndecision = \"guess\"", path: "c.toml")
+        #expect(throws: ConfigurationError.self) { try unchanged.apply(entries, from: "c.toml") }
+    }
 }
