@@ -1,3 +1,4 @@
+import PocketSphinxSupport
 import Foundation
 
 /// Pronunciations of the words of a set of keyphrases: the user's own first, then the
@@ -92,7 +93,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
             if fields.count < 2 {
                 throw .malformedDictionary(path: path, line: lineNumber, text: text)
             }
-            found[baseWord(of: first.lowercased()), default: []].append(fields.dropFirst().map(String.init))
+            found[DecodedWord.baseWord(of: first.lowercased()), default: []].append(fields.dropFirst().map(String.init))
         }
         return found
     }
@@ -111,11 +112,5 @@ public struct PronunciationLexicon: Sendable, Equatable {
 
     private static func isUppercase(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-    }
-
-    /// `word(2)` -> `word`.
-    private static func baseWord(of entry: String) -> String {
-        guard entry.hasSuffix(")"), let open = entry.lastIndex(of: "(") else { return entry }
-        return String(entry[..<open])
     }
 }
