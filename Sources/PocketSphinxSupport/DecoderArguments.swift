@@ -30,7 +30,14 @@ public enum DecoderArguments {
         let all = arguments + ["-remove_silence", "no", "-logfn", "/dev/null"]
         guard let config = parse(all) else { throw .rejectedArguments(all.joined(separator: " ")) }
         defer { cmd_ln_free_r(config) }
+        // `-logfn` swaps PocketSphinx's one global log file, closing the previous one: two
+        // decoders set up at once on different threads (as `bench` does) could close it twice.
+        setupLock.lock()
+        defer { setupLock.unlock() }
         guard let decoder = ps_init(config) else { throw .modelsNotLoaded }
         return decoder
     }
+
+    /// Serialises decoder set-up across threads.
+    private static let setupLock = NSLock()
 }
