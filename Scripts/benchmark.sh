@@ -22,7 +22,7 @@ echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d
 
 echo "== CPU: keyword spotting on 10 minutes of real background speech (keyword: computer, sensitivity 0.5)"
 sox "$devdata/streams/neg.flac" "$work/ten-minutes.wav" trim 0 600
-"$bin" --file "$work/ten-minutes.wav" --keyword computer --no-transcription --json > "$work/ten.jsonl"
+"$bin" --file "$work/ten-minutes.wav" --keyword computer --decision spotting --no-transcription --json > "$work/ten.jsonl"
 ours_rtf=$(field "$work/ten.jsonl" rtf summary)
 threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
 echo "susi-listen: rtf $ours_rtf (threshold $threshold)"
@@ -37,7 +37,7 @@ if [ "$quick" != "--quick" ]; then
 
     echo "== memory: one hour of audio as one FLAC file"
     sox "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$work/one-hour.flac" trim 0 3600
-    "$bin" --file "$work/one-hour.flac" --no-transcription --json > "$work/hour.jsonl"
+    "$bin" --file "$work/one-hour.flac" --decision spotting --no-transcription --json > "$work/hour.jsonl"
     echo "peak RSS $(field "$work/hour.jsonl" peak_rss_mb summary) MB over $(field "$work/hour.jsonl" audio_s summary) s of audio, rtf $(field "$work/hour.jsonl" rtf summary)"
 fi
 
