@@ -5,8 +5,10 @@ public struct RecentAudio: Sendable {
     /// How many samples are kept.
     public let capacity: Int
     private var samples: [Float] = []
-    /// Stream position of `samples[0]`.
-    private var firstSample = 0
+    /// Stream position of the oldest sample kept.
+    public private(set) var firstSample = 0
+    /// Stream position just past the newest sample kept.
+    public var endSample: Int { firstSample + samples.count }
 
     public init(capacity: Int) {
         self.capacity = capacity

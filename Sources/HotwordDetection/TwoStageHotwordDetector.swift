@@ -16,7 +16,6 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private let verifier: KeywordVerifier
     private let converter: SampleConverter
     private var recent: RecentAudio
-    private var samplesSeen = 0
     private let leadIn = Int(KeywordVerifier.leadInSeconds * Double(pipelineSampleRate))
 
     /// Loads both stages. A configuration that asks for `.spotting` is verified as `.twoStage`:
@@ -34,8 +33,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     }
 
     public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
-        samplesSeen += frame.count
-        recent.append(frame, endingAt: samplesSeen)
+        recent.append(frame, endingAt: recent.endSample + frame.count)
         var heard: [HotwordHit] = []
         for candidate in try spotter.process(frame) where try accepts(candidate) {
             heard.append(candidate)
@@ -46,7 +44,6 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     public func reset() throws(HotwordDetectionError) {
         try spotter.reset()
         recent.removeAll()
-        samplesSeen = 0
     }
 
     /// Whether `candidate` is heard: at once when spotting alone is sure enough (`.twoStage`),
@@ -56,7 +53,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
            candidate.score >= threshold.log10Threshold {
             return true
         }
-        let audioStart = max(candidate.startSample - leadIn, samplesSeen - recent.capacity, 0)
+        let audioStart = max(candidate.startSample - leadIn, recent.firstSample)
         return try verifier.confirms(
             PronunciationLexicon.words(of: candidate.keyword),
             samples: converter.int16Samples(recent.samples(from: audioStart)),

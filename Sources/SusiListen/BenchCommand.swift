@@ -85,9 +85,9 @@ struct BenchCommand: ParsableCommand {
             let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
             var modelFiles = AcousticModelFiles()
             models.apply(to: &modelFiles)
-            let spotter = KeywordSpotterConfiguration(keywords: [], pronunciations: userPronunciations.pronunciations,
-                                                      gain: gain, modelFiles: modelFiles,
-                                                      decision: decisionOptions.decision ?? .twoStage)
+            var spotter = KeywordSpotterConfiguration(keywords: [], pronunciations: userPronunciations.pronunciations,
+                                                      gain: gain, modelFiles: modelFiles)
+            if let decision = decisionOptions.decision { spotter.decision = decision }
             let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivity,
                                      resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour)
             if live {
