@@ -5,7 +5,9 @@ import Foundation
 /// PocketSphinx keyword spotting behind the `HotwordDetector` protocol.
 ///
 /// Owns one PocketSphinx decoder and frees it in `deinit`. Only the keyphrase words are loaded
-/// into the decoder's dictionary, so start-up takes milliseconds. Voice-activity detection inside
+/// into the decoder's dictionary, so start-up takes milliseconds. Every pronunciation of a
+/// keyphrase is spotted (PocketSphinx would otherwise use only a word's first), and the
+/// best-scoring one speaks for the keyphrase. Voice-activity detection inside
 /// PocketSphinx is off, so its frame numbers stay on the stream's own sample count.
 public final class KeywordSpotter: HotwordDetector {
     /// PocketSphinx analyses 100 frames a second at 16 kHz.
@@ -91,13 +93,21 @@ public final class KeywordSpotter: HotwordDetector {
         var bestScore: Int32 = 0
         guard let hypothesis = ps_get_hyp(decoder, &bestScore), hypothesis.pointee != 0 else { return [] }
         let logMath = ps_get_logmath(decoder)
-        return DecodedWord.hypothesis(of: decoder).map { keyphrase in
-            HotwordHit(keyword: keyphrase.word,
-                       startSample: keyphrase.startFrame * Self.samplesPerFrame,
-                       endSample: (keyphrase.endFrame + 1) * Self.samplesPerFrame,
-                       detectionSample: samplesSeen,
-                       score: Self.log10Ratio(keyphrase.probability, logMath: logMath))
+        var hits: [HotwordHit] = []
+        for spelling in DecodedWord.hypothesis(of: decoder) {
+            let hit = HotwordHit(keyword: PronunciationLexicon.keyphrase(ofSpelling: spelling.entry),
+                                 startSample: spelling.startFrame * Self.samplesPerFrame,
+                                 endSample: (spelling.endFrame + 1) * Self.samplesPerFrame,
+                                 detectionSample: samplesSeen,
+                                 score: Self.log10Ratio(spelling.probability, logMath: logMath))
+            // Two pronunciations of one keyphrase can clear their threshold at once: one hit.
+            if let same = hits.firstIndex(where: { $0.keyword == hit.keyword }) {
+                if hit.score > hits[same].score { hits[same] = hit }
+            } else {
+                hits.append(hit)
+            }
         }
+        return hits
     }
 
     /// PocketSphinx (5prealpha) reports a detection's keyword-versus-phone-loop score less a
@@ -133,7 +143,10 @@ public final class KeywordSpotter: HotwordDetector {
         defer { try? FileManager.default.removeItem(at: folder) }
         let dictionaryPath = folder.appendingPathComponent("keywords.dict").path
         let keyphrasePath = folder.appendingPathComponent("keyphrases.kws").path
-        let keyphraseText = thresholds.map { "\($0.keyphrase) /\(KeywordThreshold.text(log10: candidates ? $0.log10CandidateThreshold : $0.log10Threshold))/" }.joined(separator: "\n") + "\n"
+        let keyphraseText = thresholds.flatMap { threshold in
+            let text = KeywordThreshold.text(log10: candidates ? threshold.log10CandidateThreshold : threshold.log10Threshold)
+            return lexicon.keyphrasePronunciations(of: threshold.keyphrase).map { "\($0.spelling) /\(text)/" }
+        }.joined(separator: "\n") + "\n"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try lexicon.dictionaryText.write(toFile: dictionaryPath, atomically: true, encoding: .utf8)

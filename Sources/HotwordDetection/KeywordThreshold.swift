@@ -12,6 +12,8 @@ public struct KeywordThreshold: Sendable, Equatable {
     public let log10Threshold: Double
     /// log10 of the lower threshold at which spotting proposes candidates to a second stage.
     public let log10CandidateThreshold: Double
+    /// Phone edits by which the recogniser's words may miss the keyphrase for a confirmation.
+    public let phoneEditsAllowed: Int
 
     public init(keyphrase: String, sensitivity: Double, phoneCount: Int) {
         self.keyphrase = keyphrase
@@ -19,6 +21,21 @@ public struct KeywordThreshold: Sendable, Equatable {
         self.phoneCount = phoneCount
         self.log10Threshold = SensitivityCalibration.log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount)
         self.log10CandidateThreshold = SensitivityCalibration.log10CandidateThreshold(sensitivity: sensitivity, phoneCount: phoneCount)
+        self.phoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount)
+    }
+
+    /// Whether a candidate the spotter proposed is a hit.
+    /// - Parameters:
+    ///   - score: the candidate's spotting score (log10 likelihood ratio).
+    ///   - phoneEdits: how many phone edits the recogniser's words over the candidate are from
+    ///     the nearest pronunciation of the keyphrase.
+    ///   - seconds: how long the spotter found the keyphrase to last.
+    ///   - decision: `.verified` weighs the recogniser alone; `.twoStage` also takes a candidate
+    ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
+    public func accepts(score: Double, phoneEdits: Int, seconds: Double, decision: KeywordDecision) -> Bool {
+        let plausiblyLong = seconds >= SensitivityCalibration.shortestInexactPhoneSeconds * Double(phoneCount)
+        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed && plausiblyLong) { return true }
+        return decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount
     }
 
     /// A threshold given as its log10, written as a `-kws` file wants it.

@@ -3,12 +3,13 @@ import PocketSphinxSupport
 import Foundation
 
 /// The second stage of detection: a large-vocabulary recogniser listens to a candidate's audio
-/// and confirms the candidate only if it, too, hears the keyphrase there.
+/// and says which words, and so which phones, it hears there.
 ///
 /// Keyword spotting weighs the keyphrase against a loop of phones, and any stretch of speech that
 /// sounds a little like the keyphrase clears a permissive threshold. The recogniser instead weighs
 /// it against every English word and the likelihood of word sequences (PocketSphinx's general
-/// US English trigram model): "compute her" or "jar of" win there, and the candidate is dropped.
+/// US English trigram model): "compute her" or "jar of" win there, and the candidate is dropped
+/// if those words sound too different from the keyphrase (see `KeywordThreshold`).
 ///
 /// Owns one PocketSphinx decoder and frees it in `deinit`. Its beams are narrower than a
 /// transcriber's, and it makes a single pass, so that one candidate costs tens of milliseconds.
@@ -69,30 +70,24 @@ public final class KeywordVerifier {
         ps_free(decoder)
     }
 
-    /// Whether the recogniser hears `keyphrase` (its words in order) overlapping the candidate.
+    /// The phones of the words the recogniser hears overlapping the candidate, in order.
     /// - Parameters:
     ///   - samples: 16-bit audio from shortly before the candidate to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
     ///   - cepstralMean: the spotter's running cepstral mean, so that the recogniser starts
     ///     from the channel the stream has shown rather than from the model's default.
-    public func confirms(_ keyphrase: [String], samples: [Int16], candidate: Range<Int>,
-                         cepstralMean: [Float]) throws(HotwordDetectionError) -> Bool {
+    public func heardPhones(_ samples: [Int16], candidate: Range<Int>,
+                            cepstralMean: [Float]) throws(HotwordDetectionError) -> [String] {
         try decode(samples, cepstralMean: cepstralMean)
-        let words = DecodedWord.hypothesis(of: decoder).filter { !$0.isFiller }.map { heard in
-            heard.word.hasSuffix(Self.aliasSuffix)
-                ? DecodedWord(word: String(heard.word.dropLast(Self.aliasSuffix.count)), startFrame: heard.startFrame,
-                              endFrame: heard.endFrame, probability: heard.probability)
-                : heard
-        }
-        guard !keyphrase.isEmpty, words.count >= keyphrase.count else { return false }
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
-        for first in 0...(words.count - keyphrase.count) {
-            let run = words[first..<(first + keyphrase.count)]
-            guard zip(run, keyphrase).allSatisfy({ $0.word == $1 }), let head = run.first, let tail = run.last else { continue }
-            let heard = (head.startFrame * samplesPerFrame)..<((tail.endFrame + 1) * samplesPerFrame)
-            if heard.overlaps(candidate) { return true }
+        return DecodedWord.hypothesis(of: decoder).filter { heard in
+            !heard.isFiller && (heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame).overlaps(candidate)
+        }.flatMap { heard in
+            // Every entry the recogniser can choose is in its dictionary, keyphrase aliases too.
+            guard let phones = ps_lookup_word(decoder, heard.entry) else { return [String]() }
+            defer { free(phones) }
+            return String(cString: phones).split(separator: " ").map(String.init)
         }
-        return false
     }
 
     /// Decodes `samples` as one utterance.

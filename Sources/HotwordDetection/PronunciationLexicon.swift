@@ -56,6 +56,24 @@ public struct PronunciationLexicon: Sendable, Equatable {
         }
     }
 
+    /// Every way of saying `keyphrase`: one for each combination of its words' pronunciations.
+    public func keyphrasePronunciations(of keyphrase: String) -> [KeyphrasePronunciation] {
+        Self.words(of: keyphrase).reduce([KeyphrasePronunciation(spelling: "", phones: [])]) { heads, word in
+            heads.flatMap { head in
+                (pronunciations[word] ?? []).enumerated().map { index, phones in
+                    let entry = index == 0 ? word : "\(word)(\(index + 1))"
+                    return KeyphrasePronunciation(spelling: head.spelling.isEmpty ? entry : head.spelling + " " + entry,
+                                                  phones: head.phones + phones)
+                }
+            }
+        }
+    }
+
+    /// The keyphrase a `KeyphrasePronunciation.spelling` says: `jarvis(2)` -> `jarvis`.
+    public static func keyphrase(ofSpelling spelling: String) -> String {
+        spelling.split(separator: " ").map { DecodedWord.baseWord(of: String($0)) }.joined(separator: " ")
+    }
+
     /// The lexicon as a PocketSphinx dictionary file.
     public var dictionaryText: String {
         var lines: [String] = []

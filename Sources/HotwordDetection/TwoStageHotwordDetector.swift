@@ -3,9 +3,9 @@ import PocketSphinxSupport
 
 /// Keyword spotting that proposes candidates, and a recogniser that decides on them.
 ///
-/// The spotter runs at the permissive candidate thresholds. A candidate whose spotting score
-/// already clears the sensitivity's own threshold is heard at once (with `.twoStage`); any other
-/// is played, from the audio kept here, to the `KeywordVerifier`, and heard only if it confirms.
+/// The spotter runs at the permissive candidate thresholds. Every candidate is played, from the
+/// audio kept here, to the `KeywordVerifier`; the phones of the words it hears there, and the
+/// spotting score, decide whether the candidate is heard (`KeywordThreshold.accepts`).
 public final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
     public let decision: KeywordDecision
@@ -46,18 +46,19 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         recent.removeAll()
     }
 
-    /// Whether `candidate` is heard: at once when spotting alone is sure enough (`.twoStage`),
-    /// otherwise when the recogniser hears the keyphrase in the candidate's audio.
+    /// Whether `candidate` is heard: the recogniser's words over it, measured in phone edits
+    /// against the keyphrase, and its spotting score decide (see `KeywordThreshold.accepts`).
     private func accepts(_ candidate: HotwordHit) throws(HotwordDetectionError) -> Bool {
-        if decision == .twoStage, let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }),
-           candidate.score >= threshold.log10Threshold {
-            return true
-        }
+        guard let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }) else { return false }
         let audioStart = max(candidate.startSample - leadIn, recent.firstSample)
-        return try verifier.confirms(
-            PronunciationLexicon.words(of: candidate.keyword),
-            samples: converter.int16Samples(recent.samples(from: audioStart)),
+        let heard = try verifier.heardPhones(
+            converter.int16Samples(recent.samples(from: audioStart)),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart),
             cepstralMean: spotter.currentCepstralMean)
+        let phoneEdits = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
+            .map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount
+        return threshold.accepts(score: candidate.score, phoneEdits: phoneEdits,
+                                 seconds: Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate),
+                                 decision: decision)
     }
 }

@@ -42,6 +42,7 @@ public enum ListenEvent: Equatable, Sendable {
                         ("log10_threshold", .number(rounded(keyword.log10Threshold))),
                     ] + (event.decision == .spotting ? [] : [
                         ("log10_candidate_threshold", .number(rounded(keyword.log10CandidateThreshold))),
+                        ("phone_edits_allowed", .integer(keyword.phoneEditsAllowed)),
                     ]))
                 })),
             ])

@@ -3,8 +3,8 @@ import Foundation
 
 /// One word of a PocketSphinx hypothesis with the frames it spans.
 public struct DecodedWord: Sendable, Equatable {
-    /// The word as the dictionary names it, without a variant suffix (`computer`, not `computer(2)`).
-    public let word: String
+    /// The dictionary entry the decoder chose, with its variant suffix (`computer(2)`).
+    public let entry: String
     /// First frame of the word, counted from the start of the utterance (100 frames a second).
     public let startFrame: Int
     /// Last frame of the word, inclusive.
@@ -12,12 +12,15 @@ public struct DecodedWord: Sendable, Equatable {
     /// The segment's probability (`ps_seg_prob`) in the decoder's log base.
     public let probability: Int32
 
-    public init(word: String, startFrame: Int, endFrame: Int, probability: Int32) {
-        self.word = word
+    public init(entry: String, startFrame: Int, endFrame: Int, probability: Int32) {
+        self.entry = entry
         self.startFrame = startFrame
         self.endFrame = endFrame
         self.probability = probability
     }
+
+    /// The word without the entry's variant suffix (`computer`, not `computer(2)`).
+    public var word: String { Self.baseWord(of: entry) }
 
     /// Whether the word is a filler or a sentence marker (`<s>`, `<sil>`, `[NOISE]`, ...), not speech.
     public var isFiller: Bool {
@@ -36,7 +39,7 @@ public struct DecodedWord: Sendable, Equatable {
             let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
             if let name = ps_seg_word(current) {
                 let text = String(cString: name).trimmingCharacters(in: .whitespaces)
-                words.append(DecodedWord(word: baseWord(of: text), startFrame: Int(startFrame),
+                words.append(DecodedWord(entry: text, startFrame: Int(startFrame),
                                          endFrame: Int(endFrame), probability: probability))
             }
             segment = ps_seg_next(current)

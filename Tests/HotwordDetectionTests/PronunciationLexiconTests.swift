@@ -16,6 +16,14 @@ import Testing
         #expect(lexicon.phoneCount(of: "ok computer") == 3 + 8)
     }
 
+    @Test func saysAKeyphraseEveryWayItsWordsCanBeSaid() throws {
+        let lexicon = try PronunciationLexicon(keyphrases: ["hey susi"], dictionaries: dictionaries)
+        let ways = lexicon.keyphrasePronunciations(of: "hey susi")
+        #expect(ways.map(\.spelling) == ["hey susi", "hey susi(2)"])
+        #expect(ways.map(\.phones) == [["HH", "EY", "S", "UW", "Z", "IY"], ["HH", "EY", "S", "UW", "S", "IY"]])
+        #expect(ways.map { PronunciationLexicon.keyphrase(ofSpelling: $0.spelling) } == ["hey susi", "hey susi"])
+    }
+
     @Test func namesAWordWithNoPronunciation() {
         #expect(throws: HotwordDetectionError.unknownWord(word: "blorptastic", keyphrase: "hey blorptastic", dictionaries: dictionaries)) {
             try PronunciationLexicon(keyphrases: ["hey blorptastic"], dictionaries: dictionaries)

@@ -20,24 +20,63 @@ import Testing
 
     private func pcm(_ samples: ArraySlice<Float>) -> [Int16] { samples.map(PCM16.value) }
 
-    @Test func theRecogniserConfirmsTheKeywordWhereItWasSaidAndNowhereElse() throws {
+    /// Edits from what the recogniser heard over `candidate` to the nearest pronunciation of `keyphrase`.
+    private func phoneEdits(_ keyphrase: String, heardBy verifier: KeywordVerifier, in samples: [Int16],
+                            candidate: Range<Int>) throws -> Int {
+        let lexicon = try PronunciationLexicon(keyphrases: [keyphrase], dictionaries: [Fixtures.keywordDictionary, AcousticModelFiles().generalDictionary])
+        let heard = try verifier.heardPhones(samples, candidate: candidate, cepstralMean: [])
+        return lexicon.keyphrasePronunciations(of: keyphrase).map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? .max
+    }
+
+    @Test func theRecogniserHearsTheKeywordWhereItWasSaidAndNowhereElse() throws {
         let samples = try Fixtures.samples(of: file)
         let verifier = try verifier(for: ["susi"])
         // From 0.6 s before the keyword to 0.1 s after it, as the detector hands it over.
         let window = pcm(samples[0..<(keyword.upperBound + 1_600)])
-        #expect(try verifier.confirms(["susi"], samples: window, candidate: keyword, cepstralMean: []))
+        #expect(try phoneEdits("susi", heardBy: verifier, in: window, candidate: keyword) == 0)
         // The same audio, with the candidate placed on the command after the keyword.
-        let whole = pcm(samples[...])
-        #expect(try !verifier.confirms(["susi"], samples: whole, candidate: 24_000..<40_000, cepstralMean: []))
-        // A word that is not said is not confirmed where the keyword was.
-        #expect(try !verifier.confirms(["computer"], samples: window, candidate: keyword, cepstralMean: []))
+        let allowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: 0.5, phoneCount: 4)
+        #expect(try phoneEdits("susi", heardBy: verifier, in: pcm(samples[...]), candidate: 24_000..<40_000) > allowed)
+        // A word that was not said is far from what was heard where the keyword was.
+        let computer = SensitivityCalibration.phoneEditsAllowed(sensitivity: 0.5, phoneCount: 8)
+        #expect(try phoneEdits("computer", heardBy: verifier, in: window, candidate: keyword) > computer)
     }
 
     @Test func theRecogniserKnowsAWordThatOnlyTheProjectDictionaryHas() throws {
         // "susi" is not in PocketSphinx's language model; it is added with its pronunciations.
         let verifier = try verifier(for: ["susi", "hey"])
         let samples = try Fixtures.samples(of: file)
-        #expect(try verifier.confirms(["susi"], samples: pcm(samples[...]), candidate: keyword, cepstralMean: []))
+        let window = pcm(samples[0..<(keyword.upperBound + 1_600)])
+        #expect(try phoneEdits("susi", heardBy: verifier, in: window, candidate: keyword) == 0)
+    }
+
+    @Test func phoneEditsCountSubstitutionsInsertionsAndDeletions() {
+        let computer = ["K", "AH", "M", "P", "Y", "UW", "T", "ER"]
+        #expect(PhoneEdits.count(from: computer, to: computer) == 0)
+        // "compuserve": K AA M P Y UW S ER V, two substitutions and an insertion.
+        #expect(PhoneEdits.count(from: ["K", "AA", "M", "P", "Y", "UW", "S", "ER", "V"], to: computer) == 3)
+        // "compu": the last two phones deleted.
+        #expect(PhoneEdits.count(from: Array(computer.prefix(6)), to: computer) == 2)
+        #expect(PhoneEdits.count(from: [], to: computer) == 8)
+        #expect(PhoneEdits.count(from: computer, to: []) == 8)
+    }
+
+    @Test func sensitivityWidensTheEditsAllowedAndShortInexactCandidatesAreRefused() {
+        #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8) } == [0, 2, 4, 5, 5])
+        #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 4) } == [0, 1, 1, 1, 1])
+        #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 2) == 0)
+        let jarvis = KeywordThreshold(keyphrase: "jarvis", sensitivity: 0.5, phoneCount: 6)
+        #expect(jarvis.phoneEditsAllowed == 3)
+        // Exact: heard however short; inexact: only if it lasts 45 ms a phone (0.27 s).
+        #expect(jarvis.accepts(score: -50, phoneEdits: 0, seconds: 0.2, decision: .verified))
+        #expect(jarvis.accepts(score: -50, phoneEdits: 3, seconds: 0.3, decision: .verified))
+        #expect(!jarvis.accepts(score: -50, phoneEdits: 3, seconds: 0.2, decision: .verified))
+        #expect(!jarvis.accepts(score: -50, phoneEdits: 4, seconds: 0.5, decision: .twoStage))
+        // Spotting that is sure of itself carries a candidate unless the recogniser heard
+        // something else entirely; only in `.twoStage`.
+        #expect(jarvis.accepts(score: 1, phoneEdits: 5, seconds: 0.5, decision: .twoStage))
+        #expect(!jarvis.accepts(score: 1, phoneEdits: 6, seconds: 0.5, decision: .twoStage))
+        #expect(!jarvis.accepts(score: 1, phoneEdits: 5, seconds: 0.5, decision: .verified))
     }
 
     @Test func aMissingLanguageModelNamesItsPackage() throws {
@@ -65,7 +104,8 @@ import Testing
             if try !Fixtures.hits(in: samples, with: candidates).isEmpty { proposed += 1 }
             if try !Fixtures.hits(in: samples, with: verified).isEmpty { confirmed += 1 }
         }
-        // Measured: 25 of the 48 near-miss files give a candidate, 2 of them are confirmed.
+        // Measured: 30 of the near-miss files give a candidate (every pronunciation of "susi" is
+        // spotted), and 6 of them are confirmed at 0.5 ("sushi", "juicy", "Lucy" are one edit away).
         #expect(proposed >= 20, "\(proposed) near-miss files give a candidate")
         #expect(confirmed * 4 <= proposed, "\(confirmed) of \(proposed) near-miss candidates confirmed")
     }

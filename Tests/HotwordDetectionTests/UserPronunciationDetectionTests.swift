@@ -18,6 +18,13 @@ import Testing
         #expect(hits.map(\.keyword) == ["soozee"])
     }
 
+    @Test func spotsEveryPronunciationNotOnlyTheFirst() throws {
+        // The first pronunciation is nothing like the audio; the second is what was said.
+        let spotter = try spotter(["soozee"], ["soozee=K AH M P Y UW T ER", "soozee=S UW Z IY"])
+        let hits = try Fixtures.hits(in: Fixtures.samples(of: susiFixture), with: spotter)
+        #expect(hits.map(\.keyword) == ["soozee"])
+    }
+
     @Test func runsAMadeUpWordOverAFixtureWithoutError() throws {
         let spotter = try spotter(["zorblat"], ["zorblat=Z AO R B L AE T"])
         #expect(spotter.thresholds.map(\.phoneCount) == [7])

@@ -18,6 +18,7 @@ import Testing
             #expect(start["decision"] as? String == decision)
             let keyword = (start["keywords"] as? [[String: Any]])?.first
             #expect((keyword?["log10_candidate_threshold"] != nil) == hasCandidates)
+            #expect((keyword?["phone_edits_allowed"] != nil) == hasCandidates)
             #expect(!outcome.events(ofType: "hotword").isEmpty, "\(decision): no hit on \(fixture)")
         }
     }
