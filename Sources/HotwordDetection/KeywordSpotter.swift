@@ -95,9 +95,19 @@ public final class KeywordSpotter: HotwordDetector {
         let logMath = ps_get_logmath(decoder)
         var hits: [HotwordHit] = []
         for spelling in DecodedWord.hypothesis(of: decoder) {
-            let hit = HotwordHit(keyword: PronunciationLexicon.keyphrase(ofSpelling: spelling.entry),
-                                 startSample: spelling.startFrame * Self.samplesPerFrame,
-                                 endSample: (spelling.endFrame + 1) * Self.samplesPerFrame,
+            let keyphrase = PronunciationLexicon.keyphrase(ofSpelling: spelling.entry)
+            // With several keyphrases searched, PocketSphinx 5prealpha's keyword search at times
+            // reports a hit whose start lies after its end, when it comes soon after an utterance
+            // restart (seen on TestAudio fixtures, never on the devdata streams). The keyphrase
+            // is then placed where it ends by the time it is reported, at 0.1 s a phone.
+            let span: Range<Int>
+            if spelling.startFrame <= spelling.endFrame {
+                span = (spelling.startFrame * Self.samplesPerFrame)..<((spelling.endFrame + 1) * Self.samplesPerFrame)
+            } else {
+                let phones = thresholds.first { $0.keyphrase == keyphrase }?.phoneCount ?? 1
+                span = max(0, samplesSeen - phones * Self.samplesPerFrame * 10)..<samplesSeen
+            }
+            let hit = HotwordHit(keyword: keyphrase, startSample: span.lowerBound, endSample: span.upperBound,
                                  detectionSample: samplesSeen,
                                  score: Self.log10Ratio(spelling.probability, logMath: logMath))
             // Two pronunciations of one keyphrase can clear their threshold at once: one hit.

@@ -23,6 +23,16 @@ import Testing
         }
     }
 
+    @Test func everyDecisionRunsTheMixedFixtureAtHighSensitivity() throws {
+        // At 0.9 the keyword search once reported a hit starting after its end, which crashed
+        // the verifier's audio slicing; every decision must finish and report its hits.
+        for decision in ["two-stage", "verified", "spotting"] {
+            let outcome = try detect(["--decision", decision, "--sensitivity", "0.9"])
+            #expect(outcome.status == 0, "\(decision): \(outcome.standardError)")
+            #expect(!outcome.events(ofType: "hotword").isEmpty, "\(decision): no hit on \(fixture)")
+        }
+    }
+
     @Test func twoStageIsTheDefault() throws {
         let outcome = try detect([])
         #expect(outcome.events(ofType: "start").first?["decision"] as? String == "two-stage")
