@@ -3,11 +3,11 @@ public enum KeywordDecision: String, Sendable, Equatable, CaseIterable, Codable 
     /// Keyword spotting alone: a keyphrase is heard when its spotting score clears the threshold
     /// the sensitivity maps to.
     case spotting
-    /// Spotting proposes candidates at a lower threshold, and each must be confirmed by the
-    /// large-vocabulary recogniser (`KeywordVerifier`).
+    /// Spotting proposes candidates at a lower threshold, and the words the large-vocabulary
+    /// recogniser (`KeywordVerifier`) hears over each decide: the keyphrase itself, or something
+    /// within the sensitivity's phone edits of it (see `KeywordThreshold.accepts`).
     case verified
-    /// A spotting score that clears the sensitivity's threshold is heard at once, as with
-    /// `spotting`; a candidate between that and the lower candidate threshold is heard when the
-    /// recogniser confirms it. The default.
+    /// As `verified`, and a candidate whose spotting score clears the sensitivity's threshold is
+    /// also heard unless the recogniser heard something else entirely. The default.
     case twoStage = "two-stage"
 }

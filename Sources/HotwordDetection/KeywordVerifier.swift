@@ -63,7 +63,8 @@ public final class KeywordVerifier {
     /// The alias's unigram weight relative to a uniform distribution over the vocabulary. On
     /// devdata, verifying every candidate confirmed 51 of 80 "computer" and 42 of 80 "jarvis"
     /// with the language model's own probabilities (weight 1), 56 and 50 with 10,000, and no
-    /// candidate on the background speech either way.
+    /// candidate on the background speech either way (the recogniser had to hear the exact
+    /// words then). 10^6 and 10^8 heard 0–3 more real keywords than 10^4, and no false alarm more.
     static let keywordWeight: Float = 1e4
 
     deinit {
