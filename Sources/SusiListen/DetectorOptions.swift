@@ -51,40 +51,28 @@ struct DetectorOptions: ParsableArguments {
     }
 }
 
-/// The user's own pronunciations, for every command that builds a keyword spotter.
-struct PronunciationOptions: ParsableArguments {
-    // A malformed WORD=PHONES fails while parsing, with exit code 64 and what is wrong with it.
-    @Option(name: .customLong("pronunciation"), help: ArgumentHelp("Your own pronunciation of a word, read before the dictionaries and replacing their entries for it: WORD=PHONES with the acoustic model's phones, e.g. \"susi=S UW Z IY\" (case does not matter, stress digits as in AH0 are dropped); repeat for more words, or for a second variant of one.", valueName: "word=phones"), transform: { try UserPronunciation(parsing: $0) })
-    var pronunciations: [UserPronunciation] = []
-}
-
 extension Configuration {
     /// The transcriber, when the command is transcribed; exit code 2 when its models are missing.
     func makeTranscriber() throws -> PocketSphinxTranscriber? {
         guard transcribe else { return nil }
-        do {
-            return try PocketSphinxTranscriber(configuration: transcriber)
-        } catch {
-            StandardError.write("susi-listen: \(error)")
-            throw ExitCode(2)
-        }
+        return try Self.settingUp { try PocketSphinxTranscriber(configuration: transcriber) }
     }
 
     /// The chat forwarder, when commands go to SUSI; exit code 2 when its spool folder is unusable.
     func makeForwarder() throws -> ChatForwarder? {
         guard transcribe, chatEnabled else { return nil }
-        do {
-            return try ChatForwarder(configuration: chat)
-        } catch {
-            StandardError.write("susi-listen: \(error)")
-            throw ExitCode(2)
-        }
+        return try Self.settingUp { try ChatForwarder(configuration: chat) }
     }
 
     /// The detector, or exit code 2 with the reason on standard error.
     func makeDetector() throws -> any HotwordDetector {
+        try Self.settingUp { try HotwordDetectorFactory.detector(configuration: spotterConfiguration) }
+    }
+
+    /// What `make` sets up, or exit code 2 with the reason on standard error.
+    private static func settingUp<Part>(_ make: () throws -> Part) throws -> Part {
         do {
-            return try HotwordDetectorFactory.detector(configuration: spotterConfiguration)
+            return try make()
         } catch {
             StandardError.write("susi-listen: \(error)")
             throw ExitCode(2)
