@@ -106,18 +106,10 @@ struct BenchCommand: ParsableCommand {
                 try DetectionCurvePlot(result: result).svg.write(toFile: plot, atomically: true, encoding: .utf8)
                 StandardError.write("bench: plot written to \(plot)")
             }
-        } catch let error as BenchmarkError {
+        } catch where error is BenchmarkError || error is AudioInputError || error is CaptureError || error is HotwordDetectionError {
+            // Bad labels, audio or capture device: 1; models or keywords that cannot be set up: 2.
             StandardError.write("susi-listen bench: \(error)")
-            throw ExitCode(1)
-        } catch let error as AudioInputError {
-            StandardError.write("susi-listen bench: \(error)")
-            throw ExitCode(1)
-        } catch let error as CaptureError {
-            StandardError.write("susi-listen bench: \(error)")
-            throw ExitCode(1)
-        } catch let error as HotwordDetectionError {
-            StandardError.write("susi-listen bench: \(error)")
-            throw ExitCode(2)
+            throw ExitCode(error is HotwordDetectionError ? 2 : 1)
         }
     }
 }
