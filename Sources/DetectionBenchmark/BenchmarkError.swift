@@ -1,3 +1,5 @@
+import HotwordDetection
+
 /// Why a benchmark could not run.
 public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     /// A labels file or one of its lines is wrong; `origin` is `file:line`.
@@ -6,12 +8,15 @@ public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     case audio(String)
     /// Nothing to measure.
     case nothingToMeasure(String)
+    /// The detector could not be set up (models, keywords, pronunciations).
+    case detector(HotwordDetectionError)
 
     public var description: String {
         switch self {
         case .labels(let origin, let problem): "\(origin): \(problem)"
         case .audio(let message): message
         case .nothingToMeasure(let message): message
+        case .detector(let error): String(describing: error)
         }
     }
 }

@@ -37,7 +37,7 @@ public enum BenchmarkRunner {
         do {
             spotter = try HotwordDetectorFactory.detector(configuration: configuration)
         } catch {
-            throw .audio(String(describing: error))
+            throw .detector(error)
         }
         let files = plan.positiveFiles(for: keyword)
         let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles)

@@ -107,9 +107,10 @@ struct BenchCommand: ParsableCommand {
                 StandardError.write("bench: plot written to \(plot)")
             }
         } catch where error is BenchmarkError || error is AudioInputError || error is CaptureError || error is HotwordDetectionError {
-            // Bad labels, audio or capture device: 1; models or keywords that cannot be set up: 2.
+            // Models or keywords that cannot be set up: 2; bad labels, audio or capture device: 1.
             StandardError.write("susi-listen bench: \(error)")
-            throw ExitCode(error is HotwordDetectionError ? 2 : 1)
+            let setUp = switch error { case is HotwordDetectionError, BenchmarkError.detector: true; default: false }
+            throw ExitCode(setUp ? 2 : 1)
         }
     }
 }
