@@ -24,6 +24,14 @@ public struct KeywordThreshold: Sendable, Equatable {
         self.phoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount)
     }
 
+    /// Whether a candidate is worth the recogniser's decoding: one both short (under 45 ms a
+    /// phone) and well below the threshold (`SensitivityCalibration.shortCandidateMarginPerPhone`)
+    /// is not.
+    public func isWorthVerifying(score: Double, seconds: Double) -> Bool {
+        score >= log10Threshold - SensitivityCalibration.shortCandidateMarginPerPhone * Double(phoneCount)
+            || seconds >= SensitivityCalibration.shortestInexactPhoneSeconds * Double(phoneCount)
+    }
+
     /// Whether a candidate the spotter proposed is a hit.
     /// - Parameters:
     ///   - score: the candidate's spotting score (log10 likelihood ratio).

@@ -3,9 +3,10 @@ import PocketSphinxSupport
 
 /// Keyword spotting that proposes candidates, and a recogniser that decides on them.
 ///
-/// The spotter runs at the permissive candidate thresholds. Every candidate is played, from the
-/// audio kept here, to the `KeywordVerifier`; the phones of the words it hears there, and the
-/// spotting score, decide whether the candidate is heard (`KeywordThreshold.accepts`).
+/// The spotter runs at the permissive candidate thresholds. Every candidate worth it
+/// (`KeywordThreshold.isWorthVerifying`) is played, from the audio kept here, to the
+/// `KeywordVerifier`; the phones of the words it hears there, and the spotting score, decide
+/// whether the candidate is heard (`KeywordThreshold.accepts`).
 public final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
     public let decision: KeywordDecision
@@ -49,7 +50,9 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     /// Whether `candidate` is heard: the recogniser's words over it, measured in phone edits
     /// against the keyphrase, and its spotting score decide (see `KeywordThreshold.accepts`).
     private func accepts(_ candidate: HotwordHit) throws(HotwordDetectionError) -> Bool {
-        guard let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }) else { return false }
+        let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
+        guard let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }),
+              threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else { return false }
         let audioStart = max(candidate.startSample - leadIn, recent.firstSample)
         let heard = try verifier.heardPhones(
             converter.int16Samples(recent.samples(from: audioStart)),
@@ -57,8 +60,6 @@ public final class TwoStageHotwordDetector: HotwordDetector {
             cepstralMean: spotter.currentCepstralMean)
         let phoneEdits = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
             .map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount
-        return threshold.accepts(score: candidate.score, phoneEdits: phoneEdits,
-                                 seconds: Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate),
-                                 decision: decision)
+        return threshold.accepts(score: candidate.score, phoneEdits: phoneEdits, seconds: seconds, decision: decision)
     }
 }

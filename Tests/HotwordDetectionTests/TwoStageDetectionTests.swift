@@ -77,6 +77,10 @@ import Testing
         #expect(jarvis.accepts(score: 1, phoneEdits: 5, seconds: 0.5, decision: .twoStage))
         #expect(!jarvis.accepts(score: 1, phoneEdits: 6, seconds: 0.5, decision: .twoStage))
         #expect(!jarvis.accepts(score: 1, phoneEdits: 5, seconds: 0.5, decision: .verified))
+        // Short and well below the threshold (0 − 5 × 6 = −30): not worth decoding.
+        #expect(!jarvis.isWorthVerifying(score: -31, seconds: 0.2))
+        #expect(jarvis.isWorthVerifying(score: -29, seconds: 0.2))
+        #expect(jarvis.isWorthVerifying(score: -59, seconds: 0.3))
     }
 
     @Test func aMissingLanguageModelNamesItsPackage() throws {
