@@ -29,7 +29,7 @@ public struct KeywordThreshold: Sendable, Equatable {
     /// is not.
     public func isWorthVerifying(score: Double, seconds: Double) -> Bool {
         score >= log10Threshold - SensitivityCalibration.shortCandidateMarginPerPhone * Double(phoneCount)
-            || seconds >= SensitivityCalibration.shortestInexactPhoneSeconds * Double(phoneCount)
+            || lastsLongEnoughForAnInexactMatch(seconds)
     }
 
     /// Whether a candidate the spotter proposed is a hit.
@@ -41,9 +41,14 @@ public struct KeywordThreshold: Sendable, Equatable {
     ///   - decision: `.verified` weighs the recogniser alone; `.twoStage` also takes a candidate
     ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
     public func accepts(score: Double, phoneEdits: Int, seconds: Double, decision: KeywordDecision) -> Bool {
-        let plausiblyLong = seconds >= SensitivityCalibration.shortestInexactPhoneSeconds * Double(phoneCount)
-        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed && plausiblyLong) { return true }
+        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed && lastsLongEnoughForAnInexactMatch(seconds)) { return true }
         return decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount
+    }
+
+    /// Whether a candidate of `seconds` lasts `SensitivityCalibration.shortestInexactPhoneSeconds`
+    /// a phone or more.
+    private func lastsLongEnoughForAnInexactMatch(_ seconds: Double) -> Bool {
+        seconds >= SensitivityCalibration.shortestInexactPhoneSeconds * Double(phoneCount)
     }
 
     /// A threshold given as its log10, written as a `-kws` file wants it.

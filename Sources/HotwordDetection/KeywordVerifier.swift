@@ -47,7 +47,7 @@ public final class KeywordVerifier {
             let alias = word + Self.aliasSuffix
             if let lm { ngram_model_add_word(lm, alias, Self.keywordWeight) }
             for (index, phones) in variants.enumerated() {
-                let name = index == 0 ? alias : "\(alias)(\(index + 1))"
+                let name = DecodedWord.entry(of: alias, variant: index)
                 guard ps_add_word(decoder, name, phones.joined(separator: " "), index == variants.count - 1 ? 1 : 0) >= 0 else {
                     ps_free(decoder)
                     throw .decoderFailure("could not add \"\(name)\" to the verification dictionary")

@@ -61,7 +61,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
         Self.words(of: keyphrase).reduce([KeyphrasePronunciation(spelling: "", phones: [])]) { heads, word in
             heads.flatMap { head in
                 (pronunciations[word] ?? []).enumerated().map { index, phones in
-                    let entry = index == 0 ? word : "\(word)(\(index + 1))"
+                    let entry = DecodedWord.entry(of: word, variant: index)
                     return KeyphrasePronunciation(spelling: head.spelling.isEmpty ? entry : head.spelling + " " + entry,
                                                   phones: head.phones + phones)
                 }
@@ -79,7 +79,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
         var lines: [String] = []
         for word in pronunciations.keys.sorted() {
             for (index, phones) in (pronunciations[word] ?? []).enumerated() {
-                let name = index == 0 ? word : "\(word)(\(index + 1))"
+                let name = DecodedWord.entry(of: word, variant: index)
                 lines.append(name + " " + phones.joined(separator: " "))
             }
         }

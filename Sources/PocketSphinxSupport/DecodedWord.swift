@@ -47,6 +47,12 @@ public struct DecodedWord: Sendable, Equatable {
         return words
     }
 
+    /// The dictionary entry for the pronunciation of `word` at `index` (0 first):
+    /// `word`, `word(2)`, ... The inverse of `baseWord(of:)`.
+    public static func entry(of word: String, variant index: Int) -> String {
+        index == 0 ? word : "\(word)(\(index + 1))"
+    }
+
     /// `word(2)` -> `word`.
     public static func baseWord(of entry: String) -> String {
         guard entry.hasSuffix(")"), let open = entry.lastIndex(of: "(") else { return entry }
