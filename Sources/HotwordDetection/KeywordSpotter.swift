@@ -21,8 +21,13 @@ public final class KeywordSpotter: HotwordDetector {
     private let converter: SampleConverter
     /// Samples fed since the stream (or the last reset) began.
     private var samplesSeen = 0
-    /// Sample count at which the current PocketSphinx utterance began.
-    private var utteranceStartSample = 0
+    /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
+    private let proposingCandidates: Bool
+    /// Where the latest candidate proposed for each pronunciation (`jarvis(2)`) ended, in the
+    /// current utterance. PocketSphinx keeps every detection of an utterance and moves one to a
+    /// later, better-scoring end as the keyphrase goes on; a detection is proposed again only
+    /// once it ends `proposalAdvanceFrames` later than before.
+    private var proposedEndFrames: [String: Int] = [:]
     /// The cepstral mean PocketSphinx starts from (the model's `-cmninit`), restored for every
     /// new stream so that a stream's results do not depend on what was heard before it.
     private let initialCepstralMean: [Float]
@@ -46,6 +51,7 @@ public final class KeywordSpotter: HotwordDetector {
                                     phoneCount: lexicon.phoneCount(of: keyphrase))
         }
         self.lexicon = lexicon
+        self.proposingCandidates = proposingCandidates
         converter = SampleConverter(gain: Float(configuration.gain))
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
                                        lexicon: lexicon, thresholds: thresholds,
@@ -70,8 +76,28 @@ public final class KeywordSpotter: HotwordDetector {
         guard processed >= 0 else { throw .decoderFailure("could not process audio") }
         samplesSeen += samples.count
         let hits = detectedHits()
-        if !hits.isEmpty { try restartUtterance() }
+        if !hits.isEmpty, !proposingCandidates || proposals >= Self.proposalsPerUtterance { try restart() }
         return hits
+    }
+
+    /// Candidates proposed before the utterance restarts on its own: a bound on the detections
+    /// PocketSphinx lists (and this spotter reads) every frame.
+    static let proposalsPerUtterance = 32
+    /// How much later (in 10 ms frames) a detection must end to be proposed again: a phone's
+    /// shortest duration in the acoustic model's three-state HMMs is three frames.
+    static let proposalAdvanceFrames = 5
+    /// Candidates proposed in the current utterance.
+    private var proposals = 0
+
+    /// Ends the PocketSphinx utterance and starts the next, which clears its detections. A
+    /// spotter proposing candidates restarts on its own only after `proposalsPerUtterance` of
+    /// them; otherwise its second stage says when (see `TwoStageHotwordDetector`).
+    func restart() throws(HotwordDetectionError) {
+        guard ps_end_utt(decoder) == 0, ps_start_utt(decoder) == 0 else {
+            throw .decoderFailure("could not restart the utterance")
+        }
+        proposedEndFrames.removeAll()
+        proposals = 0
     }
 
     public func reset() throws(HotwordDetectionError) {
@@ -85,7 +111,8 @@ public final class KeywordSpotter: HotwordDetector {
         }
         guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a new stream") }
         samplesSeen = 0
-        utteranceStartSample = 0
+        proposedEndFrames.removeAll()
+        proposals = 0
     }
 
     /// The keyphrases PocketSphinx reports in the current utterance, placed on the stream's count.
@@ -95,6 +122,9 @@ public final class KeywordSpotter: HotwordDetector {
         let logMath = ps_get_logmath(decoder)
         var hits: [HotwordHit] = []
         for spelling in DecodedWord.hypothesis(of: decoder) {
+            if let end = proposedEndFrames[spelling.entry], spelling.endFrame < end + Self.proposalAdvanceFrames { continue }
+            proposedEndFrames[spelling.entry] = spelling.endFrame
+            proposals += 1
             let keyphrase = PronunciationLexicon.keyphrase(ofSpelling: spelling.entry)
             // With several keyphrases searched, PocketSphinx 5prealpha's keyword search at times
             // reports a hit whose start lies after its end, when it comes soon after an utterance
@@ -139,13 +169,6 @@ public final class KeywordSpotter: HotwordDetector {
         return mean
     }
 
-    private func restartUtterance() throws(HotwordDetectionError) {
-        guard ps_end_utt(decoder) == 0, ps_start_utt(decoder) == 0 else {
-            throw .decoderFailure("could not restart the utterance")
-        }
-        utteranceStartSample = samplesSeen
-    }
-
     private static func makeDecoder(acousticModel: String, lexicon: PronunciationLexicon,
                                     thresholds: [KeywordThreshold], candidates: Bool) throws(HotwordDetectionError) -> OpaquePointer {
         let folder = FileManager.default.temporaryDirectory
@@ -173,3 +196,4 @@ public final class KeywordSpotter: HotwordDetector {
         }
     }
 }
+

@@ -7,6 +7,11 @@ import PocketSphinxSupport
 /// (`KeywordThreshold.isWorthVerifying`) is played, from the audio kept here, to the
 /// `KeywordVerifier`; the phones of the words it hears there, and the spotting score, decide
 /// whether the candidate is heard (`KeywordThreshold.accepts`).
+///
+/// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
+/// down. At the permissive candidate threshold, PocketSphinx often lists a keyword before it
+/// ends, squeezed into its first syllables; restarting at once when the recogniser turned that
+/// down cut the keyword, which then was never proposed whole.
 public final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
     public let decision: KeywordDecision
@@ -18,6 +23,12 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private let converter: SampleConverter
     private var recent: RecentAudio
     private let leadIn = Int(KeywordVerifier.leadInSeconds * Double(pipelineSampleRate))
+    /// How long the spotter goes on after a candidate is turned down before it restarts, so that
+    /// a keyword whose premature detection that was can reach its end and be proposed again.
+    static let settleSeconds = 0.15
+    private let settleSamples = Int(settleSeconds * Double(pipelineSampleRate))
+    /// Stream position at which the spotter restarts, after the last candidate turned down.
+    private var restartDue: Int?
 
     /// Loads both stages. A configuration that asks for `.spotting` is verified as `.twoStage`:
     /// use `KeywordSpotter` (or `HotwordDetectorFactory`) for spotting alone.
@@ -36,8 +47,16 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
         recent.append(frame, endingAt: recent.endSample + frame.count)
         var heard: [HotwordHit] = []
-        for candidate in try spotter.process(frame) where try accepts(candidate) {
-            heard.append(candidate)
+        for candidate in try spotter.process(frame) {
+            if try accepts(candidate) {
+                heard.append(candidate)
+            } else {
+                restartDue = recent.endSample + settleSamples
+            }
+        }
+        if !heard.isEmpty || restartDue.map({ recent.endSample >= $0 }) == true {
+            try spotter.restart()
+            restartDue = nil
         }
         return heard
     }
@@ -45,6 +64,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     public func reset() throws(HotwordDetectionError) {
         try spotter.reset()
         recent.removeAll()
+        restartDue = nil
     }
 
     /// Whether `candidate` is heard: the recogniser's words over it, measured in phone edits

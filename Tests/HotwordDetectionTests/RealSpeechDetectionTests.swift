@@ -42,6 +42,21 @@ struct RealSpeechDetectionTests {
         #expect(twoStage.values.reduce(0, +) > spotting.values.reduce(0, +), "\(summary)")
     }
 
+    /// Before the spotter went on listening after a turned-down candidate, this "computer" (the
+    /// 21st of `streams/pos_computer`) was lost: the spotter listed it squeezed into its first
+    /// syllables, the recogniser turned that down, and the restart cut the rest of the keyword.
+    @Test func aKeywordWhosePrematureCandidateWasTurnedDownIsStillHeard() throws {
+        let streams = Fixtures.devdata.appendingPathComponent("streams")
+        let label = try #require(try String(contentsOf: streams.appendingPathComponent("pos_computer.tsv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: "\t") }.dropFirst(20).first)
+        let (start, end) = (try #require(Double(label[1])), try #require(Double(label[2])))
+        let stream = try Fixtures.samples(of: streams.appendingPathComponent("pos_computer.flac").path)
+        let detector = try HotwordDetectorFactory.detector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "computer")]))
+        let times = try Fixtures.hits(in: Array(stream[..<Int((end + 2) * 16_000)]), with: detector)
+            .map { Double($0.detectionSample) / 16_000 }
+        #expect(times.contains { $0 >= start && $0 <= end + 1.5 }, "keyword at \(start)-\(end) s; hits at \(times)")
+    }
+
     @Test func findsNothingForAKeywordThatIsNotSpoken() throws {
         let spotter = try HotwordDetectorFactory.detector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "jarvis")]))
         for file in try recordings(of: "computer", count: 20) {

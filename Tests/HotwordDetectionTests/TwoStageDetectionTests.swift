@@ -114,6 +114,16 @@ import Testing
         #expect(confirmed * 4 <= proposed, "\(confirmed) of \(proposed) near-miss candidates confirmed")
     }
 
+    @Test func aCandidateSpotterThatIsNotRestartedProposesEachDetectionOnce() throws {
+        let configuration = Fixtures.spotter([KeywordSetting(keyphrase: "susi")])
+        let candidates = try KeywordSpotter(configuration: configuration, proposingCandidates: true)
+        let samples = try Fixtures.samples(of: Fixtures.testAudio.appendingPathComponent("mixed_susi_and_near_misses.wav").path)
+        let proposed = try Fixtures.hits(in: samples, with: candidates)
+        let spans = proposed.map { "\($0.startSample)-\($0.endSample) \($0.score)" }
+        #expect(proposed.count >= 3, "\(spans)")
+        #expect(Set(spans).count == spans.count, "a detection proposed twice: \(spans)")
+    }
+
     @Test func theCandidateThresholdLiesBelowTheDecisionThresholdByTheMarginPerPhone() {
         let threshold = KeywordThreshold(keyphrase: "computer", sensitivity: 0.5, phoneCount: 8)
         #expect(threshold.log10Threshold == -11)
