@@ -83,8 +83,8 @@ public final class KeywordSpotter: HotwordDetector {
     /// Candidates proposed before the utterance restarts on its own: a bound on the detections
     /// PocketSphinx lists (and this spotter reads) every frame.
     static let proposalsPerUtterance = 32
-    /// How much later (in 10 ms frames) a detection must end to be proposed again: a phone's
-    /// shortest duration in the acoustic model's three-state HMMs is three frames.
+    /// How much later (in 10 ms frames) a detection must end to be proposed again: more than the
+    /// three frames a phone lasts at the least in the acoustic model's three-state HMMs.
     static let proposalAdvanceFrames = 5
     /// Candidates proposed in the current utterance.
     private var proposals = 0
@@ -196,4 +196,3 @@ public final class KeywordSpotter: HotwordDetector {
         }
     }
 }
-

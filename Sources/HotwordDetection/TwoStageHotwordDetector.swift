@@ -24,7 +24,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private var recent: RecentAudio
     private let leadIn = Int(KeywordVerifier.leadInSeconds * Double(pipelineSampleRate))
     /// How long the spotter goes on after a candidate is turned down before it restarts, so that
-    /// a keyword whose premature detection that was can reach its end and be proposed again.
+    /// a keyword the candidate was a premature part of can reach its end and be proposed again.
     static let settleSeconds = 0.15
     private let settleSamples = Int(settleSeconds * Double(pipelineSampleRate))
     /// Stream position at which the spotter restarts, after the last candidate turned down.
