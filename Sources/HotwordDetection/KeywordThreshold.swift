@@ -14,6 +14,9 @@ public struct KeywordThreshold: Sendable, Equatable {
     public let log10CandidateThreshold: Double
     /// Phone edits by which the recogniser's words may miss the keyphrase for a confirmation.
     public let phoneEditsAllowed: Int
+    /// Phone edits allowed for a slow candidate, one that lasts
+    /// `SensitivityCalibration.slowPhoneSeconds` a phone or more.
+    public let slowPhoneEditsAllowed: Int
 
     public init(keyphrase: String, sensitivity: Double, phoneCount: Int) {
         self.keyphrase = keyphrase
@@ -22,6 +25,7 @@ public struct KeywordThreshold: Sendable, Equatable {
         self.log10Threshold = SensitivityCalibration.log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount)
         self.log10CandidateThreshold = SensitivityCalibration.log10CandidateThreshold(sensitivity: sensitivity, phoneCount: phoneCount)
         self.phoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount)
+        self.slowPhoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount, slow: true)
     }
 
     /// Whether a candidate is worth the recogniser's decoding: one both short (under 45 ms a
@@ -41,8 +45,13 @@ public struct KeywordThreshold: Sendable, Equatable {
     ///   - decision: `.verified` weighs the recogniser alone; `.twoStage` also takes a candidate
     ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
     public func accepts(score: Double, phoneEdits: Int, seconds: Double, decision: KeywordDecision) -> Bool {
-        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed && lastsLongEnoughForAnInexactMatch(seconds)) { return true }
+        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed(seconds: seconds) && lastsLongEnoughForAnInexactMatch(seconds)) { return true }
         return decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount
+    }
+
+    /// The phone edits allowed for a candidate of `seconds`: more for a slow one.
+    private func phoneEditsAllowed(seconds: Double) -> Int {
+        seconds >= SensitivityCalibration.slowPhoneSeconds * Double(phoneCount) ? slowPhoneEditsAllowed : phoneEditsAllowed
     }
 
     /// Whether a candidate of `seconds` lasts `SensitivityCalibration.shortestInexactPhoneSeconds`

@@ -43,6 +43,7 @@ public enum ListenEvent: Equatable, Sendable {
                     ] + (event.decision == .spotting ? [] : [
                         ("log10_candidate_threshold", .number(rounded(keyword.log10CandidateThreshold))),
                         ("phone_edits_allowed", .integer(keyword.phoneEditsAllowed)),
+                        ("phone_edits_allowed_slow", .integer(keyword.slowPhoneEditsAllowed)),
                     ]))
                 })),
             ])

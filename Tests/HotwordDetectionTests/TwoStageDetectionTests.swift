@@ -61,7 +61,7 @@ import Testing
         #expect(PhoneEdits.count(from: computer, to: []) == 8)
     }
 
-    @Test func sensitivityWidensTheEditsAllowedAndShortInexactCandidatesAreRefused() {
+    @Test func sensitivityWidensTheEditsAllowedShortInexactCandidatesAreRefusedAndSlowOnesMayBeFurtherOff() {
         #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8) } == [0, 2, 4, 5, 5])
         #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 4) } == [0, 1, 1, 1, 1])
         #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 2) == 0)
@@ -71,7 +71,13 @@ import Testing
         #expect(jarvis.accepts(score: -50, phoneEdits: 0, seconds: 0.2, decision: .verified))
         #expect(jarvis.accepts(score: -50, phoneEdits: 3, seconds: 0.3, decision: .verified))
         #expect(!jarvis.accepts(score: -50, phoneEdits: 3, seconds: 0.2, decision: .verified))
-        #expect(!jarvis.accepts(score: -50, phoneEdits: 4, seconds: 0.5, decision: .twoStage))
+        #expect(!jarvis.accepts(score: -50, phoneEdits: 4, seconds: 0.53, decision: .twoStage))
+        // Slow (90 ms a phone, 0.54 s, or more): one edit more for six phones, none at 0.
+        #expect(jarvis.slowPhoneEditsAllowed == 4)
+        #expect(jarvis.accepts(score: -50, phoneEdits: 4, seconds: 0.54, decision: .verified))
+        #expect(!jarvis.accepts(score: -50, phoneEdits: 5, seconds: 0.9, decision: .verified))
+        #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8, slow: true) } == [0, 3, 5, 6, 6])
+        #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 4, slow: true) == 1)
         // Spotting that is sure of itself carries a candidate unless the recogniser heard
         // something else entirely; only in `.twoStage`.
         #expect(jarvis.accepts(score: 1, phoneEdits: 5, seconds: 0.5, decision: .twoStage))

@@ -19,6 +19,7 @@ import Testing
             let keyword = (start["keywords"] as? [[String: Any]])?.first
             #expect((keyword?["log10_candidate_threshold"] != nil) == hasCandidates)
             #expect((keyword?["phone_edits_allowed"] != nil) == hasCandidates)
+            #expect((keyword?["phone_edits_allowed_slow"] != nil) == hasCandidates)
             #expect(!outcome.events(ofType: "hotword").isEmpty, "\(decision): no hit on \(fixture)")
         }
     }
