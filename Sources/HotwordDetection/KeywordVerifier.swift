@@ -79,9 +79,8 @@ public final class KeywordVerifier {
     ///     from the channel the stream has shown rather than from the model's default.
     public func heardPhones(_ samples: [Int16], candidate: Range<Int>,
                             cepstralMean: [Float]) throws(HotwordDetectionError) -> [String] {
-        try decode(samples, cepstralMean: cepstralMean)
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
-        return DecodedWord.hypothesis(of: decoder).filter { heard in
+        return try heardWords(samples, cepstralMean: cepstralMean).filter { heard in
             !heard.isFiller && (heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame).overlaps(candidate)
         }.flatMap { heard in
             // Every entry the recogniser can choose is in its dictionary, keyphrase aliases too.
@@ -89,6 +88,22 @@ public final class KeywordVerifier {
             defer { free(phones) }
             return String(cString: phones).split(separator: " ").map(String.init)
         }
+    }
+
+    /// The words the recogniser hears in `samples`, decoded as one utterance, with their frames
+    /// and scores.
+    func heardWords(_ samples: [Int16], cepstralMean: [Float]) throws(HotwordDetectionError) -> [DecodedWord] {
+        try decode(samples, cepstralMean: cepstralMean)
+        return DecodedWord.hypothesis(of: decoder)
+    }
+
+    /// Starts a new stream. PocketSphinx's running estimate of the noise spectrum (which its
+    /// front end subtracts) outlives an utterance, and is deliberately carried from one candidate
+    /// to the next: in steady noise the recogniser then hears each candidate through the noise of
+    /// the stream so far instead of learning it afresh from the candidate's own 0.6 s of lead-in.
+    /// A new stream starts it afresh, so that what one stream heard never colours the next.
+    public func startStream() throws(HotwordDetectionError) {
+        guard ps_start_stream(decoder) == 0 else { throw .decoderFailure("could not start a new verification stream") }
     }
 
     /// Decodes `samples` as one utterance.

@@ -63,6 +63,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
 
     public func reset() throws(HotwordDetectionError) {
         try spotter.reset()
+        try verifier.startStream()
         recent.removeAll()
         restartDue = nil
     }

@@ -42,6 +42,21 @@ import Testing
         #expect(try phoneEdits("computer", heardBy: verifier, in: window, candidate: keyword) > computer)
     }
 
+    @Test func aNewStreamIsHeardTheSameWhateverTheRecogniserDecodedBefore() throws {
+        // PocketSphinx's noise estimate outlives an utterance (on purpose, within a stream); a new
+        // stream must be heard the same as by a recogniser that has just been loaded.
+        let window = pcm(try Fixtures.samples(of: file)[0..<(keyword.upperBound + 1_600)])
+        let babble = Fixtures.testAudio.appendingPathComponent("negative_background_only_babble.wav").path
+        let fresh = try verifier(for: ["susi"]).heardWords(window, cepstralMean: [])
+        #expect(fresh.contains { $0.word == "susi" + KeywordVerifier.aliasSuffix })
+        let used = try verifier(for: ["susi"])
+        _ = try used.heardWords(pcm(try Fixtures.samples(of: babble)[...]), cepstralMean: [])
+        // Within the stream the babble's noise estimate carries over and the scores differ.
+        #expect(try used.heardWords(window, cepstralMean: []) != fresh)
+        try used.startStream()
+        #expect(try used.heardWords(window, cepstralMean: []) == fresh)
+    }
+
     @Test func theRecogniserKnowsAWordThatOnlyTheProjectDictionaryHas() throws {
         // "susi" is not in PocketSphinx's language model; it is added with its pronunciations.
         let verifier = try verifier(for: ["susi", "hey"])
