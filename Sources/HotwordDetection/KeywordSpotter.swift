@@ -159,9 +159,6 @@ public final class KeywordSpotter: HotwordDetector {
         return (Double(score) + reportedOffset) * 1024 * log10(base)
     }
 
-    /// The running cepstral mean the spotter has reached on this stream.
-    var currentCepstralMean: [Float] { Self.cepstralMean(of: decoder) }
-
     private static func cepstralMean(of decoder: OpaquePointer) -> [Float] {
         guard let feature = ps_get_feat(decoder), let cmn = feature.pointee.cmn_struct else { return [] }
         var mean = [Float](repeating: 0, count: Int(feature.pointee.cepsize))

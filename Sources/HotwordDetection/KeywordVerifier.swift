@@ -75,12 +75,9 @@ public final class KeywordVerifier {
     /// - Parameters:
     ///   - samples: 16-bit audio from shortly before the candidate to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
-    ///   - cepstralMean: the spotter's running cepstral mean, so that the recogniser starts
-    ///     from the channel the stream has shown rather than from the model's default.
-    public func heardPhones(_ samples: [Int16], candidate: Range<Int>,
-                            cepstralMean: [Float]) throws(HotwordDetectionError) -> [String] {
+    public func heardPhones(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> [String] {
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
-        return try heardWords(samples, cepstralMean: cepstralMean).filter { heard in
+        return try heardWords(samples).filter { heard in
             !heard.isFiller && (heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame).overlaps(candidate)
         }.flatMap { heard in
             // Every entry the recogniser can choose is in its dictionary, keyphrase aliases too.
@@ -90,10 +87,9 @@ public final class KeywordVerifier {
         }
     }
 
-    /// The words the recogniser hears in `samples`, decoded as one utterance, with their frames
-    /// and scores.
-    func heardWords(_ samples: [Int16], cepstralMean: [Float]) throws(HotwordDetectionError) -> [DecodedWord] {
-        try decode(samples, cepstralMean: cepstralMean)
+    /// The words the recogniser hears in `samples`, decoded as one utterance, with their frames.
+    func heardWords(_ samples: [Int16]) throws(HotwordDetectionError) -> [DecodedWord] {
+        try decode(samples)
         return DecodedWord.hypothesis(of: decoder)
     }
 
@@ -106,11 +102,11 @@ public final class KeywordVerifier {
         guard ps_start_stream(decoder) == 0 else { throw .decoderFailure("could not start a new verification stream") }
     }
 
-    /// Decodes `samples` as one utterance.
-    private func decode(_ samples: [Int16], cepstralMean: [Float]) throws(HotwordDetectionError) {
-        if !cepstralMean.isEmpty, let cmn = ps_get_feat(decoder)?.pointee.cmn_struct {
-            cepstralMean.withUnsafeBufferPointer { cmn_live_set(cmn, $0.baseAddress) }
-        }
+    /// Decodes `samples` as one whole utterance. PocketSphinx then normalises the cepstral mean
+    /// over the candidate's own audio (the acoustic model's batch normalisation, `-cmn batch`),
+    /// which on devdata heard far more keywords than a running mean carried over from the spotter
+    /// (see README, Front end).
+    private func decode(_ samples: [Int16]) throws(HotwordDetectionError) {
         guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a verification") }
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)

@@ -77,8 +77,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         let audioStart = max(candidate.startSample - leadIn, recent.firstSample)
         let heard = try verifier.heardPhones(
             converter.int16Samples(recent.samples(from: audioStart)),
-            candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart),
-            cepstralMean: spotter.currentCepstralMean)
+            candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
         let phoneEdits = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
             .map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount
         return threshold.accepts(score: candidate.score, phoneEdits: phoneEdits, seconds: seconds, decision: decision)
