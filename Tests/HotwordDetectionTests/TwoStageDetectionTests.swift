@@ -52,7 +52,8 @@ import Testing
         #expect(fresh.contains { $0.word == "susi" + KeywordVerifier.aliasSuffix })
         let used = try verifier(for: ["susi"])
         _ = try used.heardWords(pcm(try Fixtures.samples(of: babble)[...]))
-        // Within the stream the babble's noise estimate carries over and the scores differ.
+        // Within the stream the babble's noise estimate carries over, and the words are heard
+        // over other frames.
         #expect(try used.heardWords(window) != fresh)
         try used.startStream()
         #expect(try used.heardWords(window) == fresh)
