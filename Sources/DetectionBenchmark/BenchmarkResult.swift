@@ -31,7 +31,7 @@ public struct BenchmarkResult: Sendable {
                 row.keyword.padding(toLength: 11, withPad: " ", startingAt: 0),
                 String(format: "%5.2f", row.sensitivity),
                 "\(score.hits)/\(score.labels)".leftPadded(8),
-                score.labels > 0 ? String(format: "%6.1f %%", score.missRate * 100) : "     -  ",
+                score.missRate.map { String(format: "%6.1f %%", $0 * 100) } ?? "     -  ",
                 (row.negativeFalseAlarms.map(String.init) ?? "-").leftPadded(7),
                 (row.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "unknown").leftPadded(8),
                 "\(score.falseAlarmsInPositives)".leftPadded(7),
@@ -44,7 +44,7 @@ public struct BenchmarkResult: Sendable {
         lines.append("")
         for keyword in keywords {
             if let point = operatingPoint(for: keyword) {
-                lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use sensitivity \(point.sensitivity): miss rate \(String(format: "%.1f", point.score.missRate * 100)) %, \(point.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "?") FA/h")
+                lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use sensitivity \(point.sensitivity): miss rate \(point.score.missRate.map { String(format: "%.1f %%", $0 * 100) } ?? "unknown (no positives)"), \(point.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "?") FA/h")
             } else {
                 lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : "")")
             }
@@ -67,7 +67,7 @@ public struct BenchmarkResult: Sendable {
                     ("hits", .integer(row.score.hits)),
                     ("labels", .integer(row.score.labels)),
                     ("misses", .integer(row.score.misses)),
-                    ("miss_rate", row.score.labels > 0 ? .number(row.score.missRate) : .null),
+                    ("miss_rate", row.score.missRate.map(JSONValue.number) ?? .null),
                     ("false_alarms", row.negativeFalseAlarms.map(JSONValue.integer) ?? .null),
                     ("negative_hours", row.negativeHours.map(JSONValue.number) ?? .null),
                     ("fa_per_hour", row.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
@@ -83,7 +83,7 @@ public struct BenchmarkResult: Sendable {
                 return .object([
                     ("keyword", .string(keyword)),
                     ("sensitivity", point.map { .number($0.sensitivity) } ?? .null),
-                    ("miss_rate", point.map { .number($0.score.missRate) } ?? .null),
+                    ("miss_rate", point?.score.missRate.map(JSONValue.number) ?? .null),
                     ("fa_per_hour", point?.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
                 ])
             })),

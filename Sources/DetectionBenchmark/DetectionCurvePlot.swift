@@ -11,11 +11,13 @@ public struct DetectionCurvePlot {
     private let left = 70.0, right = 150.0, top = 40.0, bottom = 60.0
     private let colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
 
-    /// The plot as an SVG document. Rows with an unknown false-alarm rate are left out.
+    /// The plot as an SVG document. Rows with an unknown false-alarm rate or miss rate are left out.
     public var svg: String {
-        let plotted = result.rows.filter { $0.falseAlarmsPerHour != nil }
-        let maxRate = max(plotted.compactMap(\.falseAlarmsPerHour).max() ?? 1, result.targetFalseAlarmsPerHour) * 1.1
-        let maxMiss = min(100, max(10, (plotted.map { $0.score.missRate * 100 }.max() ?? 10) * 1.1))
+        let plotted = result.rows.compactMap { row in
+            row.falseAlarmsPerHour.flatMap { rate in row.score.missRate.map { (row: row, falseAlarmsPerHour: rate, missPercent: $0 * 100) } }
+        }
+        let maxRate = max(plotted.map(\.falseAlarmsPerHour).max() ?? 1, result.targetFalseAlarmsPerHour) * 1.1
+        let maxMiss = min(100, max(10, (plotted.map(\.missPercent).max() ?? 10) * 1.1))
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         func x(_ rate: Double) -> Double { left + rate / maxRate * plotWidth }
         func y(_ miss: Double) -> Double { top + plotHeight - miss / maxMiss * plotHeight }
@@ -38,13 +40,13 @@ public struct DetectionCurvePlot {
         parts.append(line(x(result.targetFalseAlarmsPerHour), y(0), x(result.targetFalseAlarmsPerHour), y(maxMiss), "#999999", dashed: true))
         for (index, keyword) in result.keywords.enumerated() {
             let colour = colours[index % colours.count]
-            let points = plotted.filter { $0.keyword == keyword }.sorted { $0.sensitivity < $1.sensitivity }
-            let path = points.map { "\(format(x($0.falseAlarmsPerHour ?? 0))),\(format(y($0.score.missRate * 100)))" }.joined(separator: " ")
+            let points = plotted.filter { $0.row.keyword == keyword }.sorted { $0.row.sensitivity < $1.row.sensitivity }
+            let path = points.map { "\(format(x($0.falseAlarmsPerHour))),\(format(y($0.missPercent)))" }.joined(separator: " ")
             parts.append("<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(path)\"/>")
             for point in points {
-                let px = x(point.falseAlarmsPerHour ?? 0), py = y(point.score.missRate * 100)
+                let px = x(point.falseAlarmsPerHour), py = y(point.missPercent)
                 parts.append("<circle cx=\"\(format(px))\" cy=\"\(format(py))\" r=\"3.5\" fill=\"\(colour)\"/>")
-                parts.append("<text x=\"\(format(px + 5))\" y=\"\(format(py - 5))\" font-size=\"10\" fill=\"\(colour)\">\(point.sensitivity)</text>")
+                parts.append("<text x=\"\(format(px + 5))\" y=\"\(format(py - 5))\" font-size=\"10\" fill=\"\(colour)\">\(point.row.sensitivity)</text>")
             }
             let legendY = top + 20 * Double(index)
             parts.append(line(width - right + 15, legendY, width - right + 40, legendY, colour))

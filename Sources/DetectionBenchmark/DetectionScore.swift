@@ -11,7 +11,8 @@ public struct DetectionScore: Sendable, Equatable {
     public var latencies: [Double]
 
     public var misses: Int { labels - hits }
-    public var missRate: Double { labels > 0 ? Double(misses) / Double(labels) : 0 }
+    /// Misses over labelled keywords; nil (unknown, not zero) with no labelled keywords.
+    public var missRate: Double? { labels > 0 ? Double(misses) / Double(labels) : nil }
 
     /// Seconds after a label's end in which a detection still counts as its hit.
     public static let defaultTolerance = 1.5
