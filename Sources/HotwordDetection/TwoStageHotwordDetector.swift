@@ -5,7 +5,8 @@ import PocketSphinxSupport
 ///
 /// The spotter runs at the permissive candidate thresholds. Every candidate worth it
 /// (`KeywordThreshold.isWorthVerifying`) is played, from the audio kept here, to the
-/// `KeywordVerifier`; the phones of the words it hears there, and the spotting score, decide
+/// `KeywordVerifier`, from up to `KeywordVerifier.leadInSeconds` before it, or from the last pause
+/// within that (`LeadInPause`); the phones of the words it hears there, and the spotting score, decide
 /// whether the candidate is heard (`KeywordThreshold.accepts`).
 ///
 /// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
@@ -74,9 +75,11 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
         guard let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }),
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else { return false }
-        let audioStart = max(candidate.startSample - leadIn, recent.firstSample)
+        let leadInStart = max(candidate.startSample - leadIn, recent.firstSample)
+        let leadInAudio = recent.samples(from: leadInStart)
+        let audioStart = leadInStart + LeadInPause.start(in: leadInAudio[..<max(0, min(candidate.startSample - leadInStart, leadInAudio.count))])
         let heard = try verifier.heardPhones(
-            converter.int16Samples(recent.samples(from: audioStart)),
+            converter.int16Samples(Array(leadInAudio[(audioStart - leadInStart)...])),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
         let phoneEdits = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
             .map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount
