@@ -1,3 +1,4 @@
+import AudioInput
 import Foundation
 
 /// Where the audio that a candidate is verified on begins: at the last pause before it.
@@ -18,23 +19,20 @@ enum LeadInPause {
     static let shortestPauseSeconds = 0.1
     /// How far below the loudest 10 ms of the lead-in every 10 ms of a pause lies.
     static let pauseDepthDecibels = 20.0
-    private static let frameSamples = 160
 
     /// The offset into `leadIn` (audio up to the candidate's start) at which the last pause in it
     /// begins; 0 when it has none.
     static func start(in leadIn: ArraySlice<Float>) -> Int {
-        let energies = stride(from: leadIn.startIndex, to: leadIn.endIndex - frameSamples + 1, by: frameSamples).map { start in
-            leadIn[start..<(start + frameSamples)].reduce(0) { $0 + Double($1) * Double($1) }
-        }
-        guard let loudest = energies.max(), loudest > 0 else { return 0 }
+        let powers = AnalysisWindow.powers(of: leadIn)
+        guard let loudest = powers.max(), loudest > 0 else { return 0 }
         let quietest = loudest * pow(10, -pauseDepthDecibels / 10)
-        let shortestFrames = Int((shortestPauseSeconds * 100).rounded())
+        let shortestWindows = Int((shortestPauseSeconds * 100).rounded())
         var lastPause = 0
-        var quietFrames = 0
-        for (frame, energy) in energies.enumerated() {
-            quietFrames = energy <= quietest ? quietFrames + 1 : 0
-            if quietFrames == shortestFrames { lastPause = frame + 1 - shortestFrames }
+        var quietWindows = 0
+        for (window, power) in powers.enumerated() {
+            quietWindows = power <= quietest ? quietWindows + 1 : 0
+            if quietWindows == shortestWindows { lastPause = window + 1 - shortestWindows }
         }
-        return lastPause * frameSamples
+        return lastPause * AnalysisWindow.length
     }
 }

@@ -33,7 +33,7 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
     }
 
     /// Samples per analysis window: 10 ms, the frame step of PocketSphinx's front end.
-    public static let windowLength = pipelineSampleRate / 100
+    public static let windowLength = AnalysisWindow.length
     /// Windows whose mean power is the smoothed level: 50 ms. Background noise in single 10 ms
     /// windows spreads over 14 dB (pink noise fixture), over 50 ms over 8 dB.
     static let smoothingWindows = 5
@@ -89,18 +89,13 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
         return state
     }
 
-    /// Mean power of a window (a full-scale square wave is 1).
-    static func power(of window: [Float]) -> Double {
-        window.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window.count)
-    }
-
     /// A power in dB relative to full scale, with silence at −120 dB rather than −infinity.
     static func decibels(_ power: Double) -> Double {
         10 * log10(max(power, 1e-12))
     }
 
     private mutating func analyseWindow(_ window: [Float]) {
-        let power = Self.power(of: window)
+        let power = AnalysisWindow.power(of: window)
         recentPower.append(power)
         if recentPower.count > Self.smoothingWindows { recentPower.removeFirst() }
         let level = Self.decibels(recentPower.reduce(0, +) / Double(recentPower.count))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AudioInput
 @testable import HotwordDetection
 
 /// Detection on real recorded speech from `shared/devdata` (beside the repository).
@@ -83,11 +84,9 @@ struct RealSpeechDetectionTests {
     /// The first sample of the first 10 ms within 25 dB of a recording's loudest: where its
     /// keyword begins.
     private static func onset(of samples: [Float]) -> Int {
-        let energies = stride(from: 0, to: samples.count - 159, by: 160).map { start in
-            samples[start..<(start + 160)].reduce(0) { $0 + Double($1) * Double($1) }
-        }
-        let loudest = energies.max() ?? 0
-        return (energies.firstIndex { $0 >= loudest / 316 } ?? 0) * 160
+        let powers = AnalysisWindow.powers(of: samples[...])
+        let loudest = powers.max() ?? 0
+        return (powers.firstIndex { $0 >= loudest / 316 } ?? 0) * AnalysisWindow.length
     }
 
     @Test func findsNothingForAKeywordThatIsNotSpoken() throws {
