@@ -58,6 +58,19 @@ import Testing
         #expect(lexicon.phoneCount(of: "hey computer") == 2 + 8)
     }
 
+    /// The wake words users move from: the Picovoice wake-word benchmark's keyphrases and
+    /// Snowboy's own. "picovoice" and "snowboy" come from Models/keywords.dict, the rest from cmudict.
+    @Test func knowsEveryCommonWakeWordWithoutAUserPronunciation() throws {
+        let keyphrases = ["alexa", "americano", "blueberry", "bumblebee", "computer", "grapefruit", "grasshopper",
+                          "hey google", "hey siri", "jarvis", "ok google", "picovoice", "porcupine", "terminator", "snowboy"]
+        let lexicon = try lexicon(keyphrases)
+        #expect(lexicon.pronunciations["picovoice"] == [["P", "IY", "K", "OW", "V", "OY", "S"]])
+        #expect(lexicon.pronunciations["snowboy"] == [["S", "N", "OW", "B", "OY"]])
+        for keyphrase in keyphrases {
+            #expect(lexicon.phoneCount(of: keyphrase) >= 5, "\(keyphrase)")
+        }
+    }
+
     @Test func namesAnUnknownPhoneOfAUserPronunciationWithTheModelsPhones() throws {
         let error = #expect(throws: HotwordDetectionError.unknownPhone(phone: "Q", word: "zorblat", dictionary: nil, phoneSet: phoneSet)) {
             try lexicon(["zorblat"], ["zorblat=Z AO R B L AE Q"])

@@ -61,8 +61,8 @@ import Testing
     private func runDaemon(playing fixture: String, arguments: [String], until awaited: String) throws
         -> (events: [[String: Any]], log: String, status: Int32, secondsToExit: Double) {
         let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
+        try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let process = Process()
         process.executableURL = CommandRunner.executable
         process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json", "--config", "/dev/null"] + arguments
