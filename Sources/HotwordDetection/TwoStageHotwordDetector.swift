@@ -77,9 +77,9 @@ public final class TwoStageHotwordDetector: HotwordDetector {
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else { return false }
         let leadInStart = max(candidate.startSample - leadIn, recent.firstSample)
         let leadInAudio = recent.samples(from: leadInStart)
-        let audioStart = leadInStart + LeadInPause.start(in: leadInAudio[..<max(0, min(candidate.startSample - leadInStart, leadInAudio.count))])
+        let audioStart = leadInStart + LeadInPause.start(in: leadInAudio.prefix(max(0, candidate.startSample - leadInStart)))
         let heard = try verifier.heardPhones(
-            converter.int16Samples(Array(leadInAudio[(audioStart - leadInStart)...])),
+            converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart)),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
         let phoneEdits = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
             .map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount

@@ -10,7 +10,7 @@ public struct SampleConverter: Sendable {
     }
 
     /// Scales, clips to -1...1 and rounds to Int16.
-    public func int16Samples(_ frame: [Float]) -> [Int16] {
+    public func int16Samples(_ frame: some Collection<Float>) -> [Int16] {
         frame.map { PCM16.value($0 * gain) }
     }
 }
