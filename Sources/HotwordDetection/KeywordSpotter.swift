@@ -28,9 +28,10 @@ public final class KeywordSpotter: HotwordDetector {
     /// later, better-scoring end as the keyphrase goes on; a detection is proposed again only
     /// once it ends `proposalAdvanceFrames` later than before.
     private var proposedEndFrames: [String: Int] = [:]
-    /// The cepstral mean PocketSphinx starts from (the model's `-cmninit`), restored for every
-    /// new stream so that a stream's results do not depend on what was heard before it.
-    private let initialCepstralMean: [Float]
+    /// The cepstral mean normalisation as the decoder was loaded (the model's `-cmninit`, no
+    /// frames heard), restored for every new stream so that a stream's results do not depend on
+    /// what was heard before it.
+    private let initialCepstralMean: CepstralMeanState?
 
     /// A spotter that reports every keyphrase clearing the threshold its sensitivity maps to.
     public convenience init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
@@ -56,7 +57,7 @@ public final class KeywordSpotter: HotwordDetector {
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
                                        lexicon: lexicon, thresholds: thresholds,
                                        candidates: proposingCandidates)
-        initialCepstralMean = Self.cepstralMean(of: decoder)
+        initialCepstralMean = CepstralMeanState(of: decoder)
         guard ps_start_utt(decoder) == 0 else {
             ps_free(decoder)
             throw .decoderFailure("could not start an utterance")
@@ -106,9 +107,7 @@ public final class KeywordSpotter: HotwordDetector {
         guard ps_end_utt(decoder) == 0, ps_start_stream(decoder) == 0 else {
             throw .decoderFailure("could not start a new stream")
         }
-        if !initialCepstralMean.isEmpty, let cmn = ps_get_feat(decoder)?.pointee.cmn_struct {
-            initialCepstralMean.withUnsafeBufferPointer { cmn_live_set(cmn, $0.baseAddress) }
-        }
+        initialCepstralMean?.restore(into: decoder)
         guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a new stream") }
         samplesSeen = 0
         proposedEndFrames.removeAll()
@@ -157,13 +156,6 @@ public final class KeywordSpotter: HotwordDetector {
         let reportedOffset = 1500.0
         let base = logMath.map { logmath_get_base($0) } ?? 1.0001
         return (Double(score) + reportedOffset) * 1024 * log10(base)
-    }
-
-    private static func cepstralMean(of decoder: OpaquePointer) -> [Float] {
-        guard let feature = ps_get_feat(decoder), let cmn = feature.pointee.cmn_struct else { return [] }
-        var mean = [Float](repeating: 0, count: Int(feature.pointee.cepsize))
-        mean.withUnsafeMutableBufferPointer { cmn_live_get(cmn, $0.baseAddress) }
-        return mean
     }
 
     private static func makeDecoder(acousticModel: String, lexicon: PronunciationLexicon,

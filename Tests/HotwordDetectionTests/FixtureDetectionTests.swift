@@ -126,6 +126,23 @@ import Testing
         #expect(alone == afterBabble)
     }
 
+    /// Each hit ends the spotter's utterance, and with it updates the running cepstral mean, so
+    /// over a file with many keywords every later score depends on where that mean started. A
+    /// reset must put it back exactly as a freshly loaded spotter has it (with no frames behind
+    /// it), not merely to the same mean.
+    @Test func aResetSpotterHearsAManyKeywordFileAsAFreshOneDoes() throws {
+        let mixed = try Fixtures.samples(of: try #require(audioFiles.first { $0.hasSuffix("mixed_susi_and_near_misses.wav") }))
+        let babble = try Fixtures.samples(of: try #require(audioFiles.first { $0.hasSuffix("negative_background_only_babble.wav") }))
+        let configuration = Fixtures.spotter([KeywordSetting(keyphrase: "susi", sensitivity: 0.9)])
+        let fresh = try Fixtures.hits(in: mixed, with: try KeywordSpotter(configuration: configuration))
+        let reused = try KeywordSpotter(configuration: configuration)
+        _ = try Fixtures.hits(in: babble, with: reused)
+        try reused.reset()
+        let afterReset = try Fixtures.hits(in: mixed, with: reused)
+        #expect(fresh.count > 2)
+        #expect(fresh == afterReset)
+    }
+
     @Test func gainRestoresAKeywordRecordedFarTooQuietly() throws {
         let file = try #require(labels.first { $0.file.contains("positive_command_what-is-the-weather-in-berlin") && $0.file.hasSuffix("_noise.wav") }).file
         // At 1/2000 of its level the keyword spans a handful of 16-bit steps and is lost;
