@@ -24,7 +24,7 @@ public struct BenchmarkResult: Sendable {
 
     /// A table for a terminal.
     public var table: String {
-        var lines = ["keyword      S     hits     miss    FA neg   FA/h     FA pos  lat p50  lat p95  lat max  RTF"]
+        var lines = ["keyword      S     hits     miss    miss 95 %    FA neg   FA/h     FA/h 95 %   FA pos  lat p50  lat p95  lat max  RTF"]
         for row in rows {
             let score = row.score
             lines.append([
@@ -32,8 +32,10 @@ public struct BenchmarkResult: Sendable {
                 String(format: "%5.2f", row.sensitivity),
                 "\(score.hits)/\(score.labels)".leftPadded(8),
                 score.missRate.map { String(format: "%6.1f %%", $0 * 100) } ?? "     -  ",
+                (score.missRateInterval.map { String(format: "%.1f–%.1f", $0.lower * 100, $0.upper * 100) } ?? "-").leftPadded(11),
                 (row.negativeFalseAlarms.map(String.init) ?? "-").leftPadded(7),
                 (row.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "unknown").leftPadded(8),
+                (row.falseAlarmsPerHourInterval.map { String(format: "%.2f–%.2f", $0.lower, $0.upper) } ?? "-").leftPadded(11),
                 "\(score.falseAlarmsInPositives)".leftPadded(7),
                 Self.seconds(score.latency(quantile: 0.5)),
                 Self.seconds(score.latency(quantile: 0.95)),
@@ -68,9 +70,11 @@ public struct BenchmarkResult: Sendable {
                     ("labels", .integer(row.score.labels)),
                     ("misses", .integer(row.score.misses)),
                     ("miss_rate", row.score.missRate.map(JSONValue.number) ?? .null),
+                    ("miss_rate_ci95", Self.json(row.score.missRateInterval)),
                     ("false_alarms", row.negativeFalseAlarms.map(JSONValue.integer) ?? .null),
                     ("negative_hours", row.negativeHours.map(JSONValue.number) ?? .null),
                     ("fa_per_hour", row.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
+                    ("fa_per_hour_ci95", Self.json(row.falseAlarmsPerHourInterval)),
                     ("false_alarms_in_positives", .integer(row.score.falseAlarmsInPositives)),
                     ("latency_p50_s", row.score.latency(quantile: 0.5).map(JSONValue.number) ?? .null),
                     ("latency_p95_s", row.score.latency(quantile: 0.95).map(JSONValue.number) ?? .null),
@@ -88,6 +92,11 @@ public struct BenchmarkResult: Sendable {
                 ])
             })),
         ])
+    }
+
+    /// `[lower, upper]`, or null.
+    private static func json(_ interval: ConfidenceInterval?) -> JSONValue {
+        interval.map { .array([.number($0.lower), .number($0.upper)]) } ?? .null
     }
 
     private static func seconds(_ value: Double?) -> String {

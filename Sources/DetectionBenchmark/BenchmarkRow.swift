@@ -15,4 +15,10 @@ public struct BenchmarkRow: Sendable, Equatable {
         guard let negativeFalseAlarms, let negativeHours, negativeHours > 0 else { return nil }
         return Double(negativeFalseAlarms) / negativeHours
     }
+
+    /// The 95 % interval of the false alarms per hour (exact Poisson); nil with no negatives.
+    public var falseAlarmsPerHourInterval: ConfidenceInterval? {
+        guard let negativeFalseAlarms, let negativeHours else { return nil }
+        return .rate(negativeFalseAlarms, per: negativeHours)
+    }
 }

@@ -13,6 +13,8 @@ public struct DetectionScore: Sendable, Equatable {
     public var misses: Int { labels - hits }
     /// Misses over labelled keywords; nil (unknown, not zero) with no labelled keywords.
     public var missRate: Double? { labels > 0 ? Double(misses) / Double(labels) : nil }
+    /// The 95 % interval of the miss rate (Wilson); nil with no labelled keywords.
+    public var missRateInterval: ConfidenceInterval? { .proportion(misses, of: labels) }
 
     /// Seconds after a label's end in which a detection still counts as its hit.
     public static let defaultTolerance = 1.5

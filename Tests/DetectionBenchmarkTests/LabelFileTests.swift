@@ -7,7 +7,7 @@ import Testing
     private func labelsFile(_ text: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("a.wav").path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: folder.appendingPathComponent("a.wav").path, contents: Data()))
         let path = folder.appendingPathComponent("labels.tsv").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
