@@ -79,7 +79,9 @@ import Testing
     }
 
     @Test func sensitivityWidensTheEditsAllowedShortInexactCandidatesAreRefusedAndSlowOnesMayBeFurtherOff() {
-        #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8) } == [0, 2, 4, 5, 5])
+        #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8) } == [0, 2, 4, 4, 4])
+        // Never more than half the phones, rounded up: 5 of 9 (not 6).
+        #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 0.9, phoneCount: 9) == 5)
         #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 4) } == [0, 1, 1, 1, 1])
         #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 2) == 0)
         let jarvis = KeywordThreshold(keyphrase: "jarvis", sensitivity: 0.5, phoneCount: 6)
@@ -93,7 +95,7 @@ import Testing
         #expect(jarvis.slowPhoneEditsAllowed == 4)
         #expect(jarvis.accepts(score: -50, phoneEdits: 4, seconds: 0.54, decision: .verified))
         #expect(!jarvis.accepts(score: -50, phoneEdits: 5, seconds: 0.9, decision: .verified))
-        #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8, slow: true) } == [0, 3, 5, 6, 6])
+        #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8, slow: true) } == [0, 3, 5, 5, 5])
         #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 4, slow: true) == 1)
         // Spotting that is sure of itself carries a candidate unless the recogniser heard
         // something else entirely; only in `.twoStage`.
