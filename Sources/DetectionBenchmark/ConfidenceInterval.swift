@@ -46,10 +46,12 @@ public struct ConfidenceInterval: Sendable, Equatable {
     private static func mean(where tail: (Double) -> Double) -> Double {
         var low = 0.0
         var high = 10.0
-        while (tail(high) - 0.025) * (tail(low) - 0.025) > 0 { high *= 2 }
+        // `low` only ever moves to a mean on its own side of 2.5 %, so that side is known once.
+        let lowSide = tail(low) - 0.025
+        while (tail(high) - 0.025) * lowSide > 0 { high *= 2 }
         for _ in 0..<100 {
             let middle = (low + high) / 2
-            if (tail(middle) - 0.025) * (tail(low) - 0.025) > 0 { low = middle } else { high = middle }
+            if (tail(middle) - 0.025) * lowSide > 0 { low = middle } else { high = middle }
         }
         return (low + high) / 2
     }
@@ -59,10 +61,11 @@ public struct ConfidenceInterval: Sendable, Equatable {
     static func poissonCumulative(_ count: Int, mean: Double) -> Double {
         guard count >= 0 else { return 0 }
         guard mean > 0 else { return 1 }
+        let logMean = log(mean)
         var logTerm = -mean
         var sum = exp(logTerm)
         for k in stride(from: 1, through: count, by: 1) {
-            logTerm += log(mean) - log(Double(k))
+            logTerm += logMean - log(Double(k))
             sum += exp(logTerm)
         }
         return min(1, sum)

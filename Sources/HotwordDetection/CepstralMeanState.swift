@@ -8,14 +8,14 @@ import CPocketSphinx
 /// mean `CMN_WIN` (500) frames deep, so a decoder restored with it adapts far more slowly at the
 /// start of a stream and hears the rest of the stream differently. Restoring all three fields
 /// makes a new stream start exactly as a fresh decoder does.
-struct CepstralMeanState: Equatable {
-    var mean: [Float]
-    var sum: [Float]
-    var frames: Int32
+struct CepstralMeanState {
+    let mean: [Float]
+    let sum: [Float]
+    let frames: Int32
 
     /// The state of `decoder`'s normalisation, or nil when it has none (`-cmn none`).
     init?(of decoder: OpaquePointer) {
-        guard let feature = ps_get_feat(decoder), let cmn = feature.pointee.cmn_struct else { return nil }
+        guard let cmn = Self.normalisation(of: decoder) else { return nil }
         let length = Int(cmn.pointee.veclen)
         mean = Array(UnsafeBufferPointer(start: cmn.pointee.cmn_mean, count: length))
         sum = Array(UnsafeBufferPointer(start: cmn.pointee.sum, count: length))
@@ -24,9 +24,14 @@ struct CepstralMeanState: Equatable {
 
     /// Puts this state back into `decoder`, which must be the one it was taken from.
     func restore(into decoder: OpaquePointer) {
-        guard let feature = ps_get_feat(decoder), let cmn = feature.pointee.cmn_struct else { return }
+        guard let cmn = Self.normalisation(of: decoder) else { return }
         cmn.pointee.cmn_mean.update(from: mean, count: mean.count)
         cmn.pointee.sum.update(from: sum, count: sum.count)
         cmn.pointee.nframe = frames
+    }
+
+    /// `decoder`'s cepstral mean normalisation, nil with `-cmn none`.
+    private static func normalisation(of decoder: OpaquePointer) -> UnsafeMutablePointer<cmn_t>? {
+        ps_get_feat(decoder)?.pointee.cmn_struct
     }
 }

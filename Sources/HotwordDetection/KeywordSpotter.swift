@@ -31,7 +31,7 @@ public final class KeywordSpotter: HotwordDetector {
     /// The cepstral mean normalisation as the decoder was loaded (the model's `-cmninit`, no
     /// frames heard), restored for every new stream so that a stream's results do not depend on
     /// what was heard before it.
-    private let initialCepstralMean: CepstralMeanState?
+    private let initialNormalisation: CepstralMeanState?
 
     /// A spotter that reports every keyphrase clearing the threshold its sensitivity maps to.
     public convenience init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
@@ -57,7 +57,7 @@ public final class KeywordSpotter: HotwordDetector {
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
                                        lexicon: lexicon, thresholds: thresholds,
                                        candidates: proposingCandidates)
-        initialCepstralMean = CepstralMeanState(of: decoder)
+        initialNormalisation = CepstralMeanState(of: decoder)
         guard ps_start_utt(decoder) == 0 else {
             ps_free(decoder)
             throw .decoderFailure("could not start an utterance")
@@ -107,7 +107,7 @@ public final class KeywordSpotter: HotwordDetector {
         guard ps_end_utt(decoder) == 0, ps_start_stream(decoder) == 0 else {
             throw .decoderFailure("could not start a new stream")
         }
-        initialCepstralMean?.restore(into: decoder)
+        initialNormalisation?.restore(into: decoder)
         guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a new stream") }
         samplesSeen = 0
         proposedEndFrames.removeAll()
