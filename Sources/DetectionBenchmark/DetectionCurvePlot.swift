@@ -1,7 +1,8 @@
 import Foundation
 
 /// An SVG plot of miss rate against false alarms per hour across sensitivities, one curve per
-/// keyword, each point marked with its sensitivity.
+/// keyword, each point marked with its sensitivity and crossed by its 95 % intervals (miss rate
+/// upright, false alarms per hour across; an interval reaching past the axes is cut at them).
 public struct DetectionCurvePlot {
     public let result: BenchmarkResult
 
@@ -45,6 +46,12 @@ public struct DetectionCurvePlot {
             parts.append("<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(path)\"/>")
             for point in points {
                 let px = x(point.falseAlarmsPerHour), py = y(point.missPercent)
+                if let miss = point.row.score.missRateInterval {
+                    parts.append(line(px, y(miss.lower * 100), px, y(min(miss.upper * 100, maxMiss)), colour, interval: true))
+                }
+                if let rate = point.row.falseAlarmsPerHourInterval {
+                    parts.append(line(x(rate.lower), py, x(min(rate.upper, maxRate)), py, colour, interval: true))
+                }
                 parts.append("<circle cx=\"\(format(px))\" cy=\"\(format(py))\" r=\"3.5\" fill=\"\(colour)\"/>")
                 parts.append("<text x=\"\(format(px + 5))\" y=\"\(format(py - 5))\" font-size=\"10\" fill=\"\(colour)\">\(point.row.sensitivity)</text>")
             }
@@ -56,8 +63,10 @@ public struct DetectionCurvePlot {
         return parts.joined(separator: "\n") + "\n"
     }
 
-    private func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ colour: String, dashed: Bool = false) -> String {
-        "<line x1=\"\(format(x1))\" y1=\"\(format(y1))\" x2=\"\(format(x2))\" y2=\"\(format(y2))\" stroke=\"\(colour)\"\(dashed ? " stroke-dasharray=\"4 3\"" : "")/>"
+    /// A line; an `interval` (a point's 95 % interval) is marked with its class and drawn faint.
+    private func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ colour: String,
+                      dashed: Bool = false, interval: Bool = false) -> String {
+        "<line\(interval ? " class=\"interval\"" : "") x1=\"\(format(x1))\" y1=\"\(format(y1))\" x2=\"\(format(x2))\" y2=\"\(format(y2))\" stroke=\"\(colour)\"\(dashed ? " stroke-dasharray=\"4 3\"" : "")\(interval ? " stroke-opacity=\"0.4\"" : "")/>"
     }
 
     private func format(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -23,4 +23,33 @@ import Pipeline
     @Test func thePlotLeavesOutRowsWithoutPositives() {
         #expect(!DetectionCurvePlot(result: negativesOnly).svg.contains("<circle"))
     }
+
+    /// One point: 10 of 80 keywords missed, no false alarm in 0.29 hours (95 %: up to 12.7 an
+    /// hour, far past the axis, which ends at 1.1 times the 1-an-hour target).
+    @Test func thePlotCrossesEachPointWithItsIntervalsCutAtTheAxes() throws {
+        let labels = (0..<80).map { (start: Double($0) * 10, end: Double($0) * 10 + 1) }
+        let detections = labels.prefix(70).map { $0.end + 0.1 }
+        let result = BenchmarkResult(
+            rows: [BenchmarkRow(keyword: "jarvis", sensitivity: 0.5,
+                                score: DetectionScore(detections: Array(detections), labels: labels),
+                                negativeFalseAlarms: 0, negativeHours: 0.29, realTimeFactor: 0.03)],
+            targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1)
+        let svg = DetectionCurvePlot(result: result).svg
+        func number(_ name: String, in element: Substring) throws -> Double {
+            let start = try #require(element.range(of: " \(name)=\"")).upperBound
+            return try #require(Double(element[start...].prefix { $0 != "\"" }))
+        }
+        let lines = svg.split(separator: "\n").filter { $0.hasPrefix("<line") }
+        let intervals = lines.filter { $0.contains("class=\"interval\"") }
+        let point = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<circle") })
+        let (cx, cy) = (try number("cx", in: point), try number("cy", in: point))
+        let xAxisEnd = try number("x2", in: lines[0])
+        #expect(intervals.count == 2)
+        let upright = try #require(intervals.first { (try? number("x1", in: $0)) == cx && (try? number("x2", in: $0)) == cx })
+        #expect(try number("y1", in: upright) > cy)
+        #expect(try number("y2", in: upright) < cy)
+        let across = try #require(intervals.first { (try? number("y1", in: $0)) == cy && (try? number("y2", in: $0)) == cy })
+        #expect(try number("x1", in: across) == cx)
+        #expect(try number("x2", in: across) == xAxisEnd)
+    }
 }
