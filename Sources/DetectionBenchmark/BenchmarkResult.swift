@@ -1,4 +1,5 @@
 import Foundation
+import HotwordDetection
 import Pipeline
 
 /// All rows of a benchmark run, with the operating point per keyword.
@@ -7,6 +8,8 @@ public struct BenchmarkResult: Sendable {
     public var targetFalseAlarmsPerHour: Double
     public var peakResidentBytes: Int?
     public var wallSeconds: Double
+    /// How detections were decided, which says which parts of the calibration were used.
+    public var decision: KeywordDecision = .twoStage
 
     /// Per keyword, the row with the fewest misses among those at or below the target
     /// false-alarm rate (the highest sensitivity on a tie); nil when none meets it or the
@@ -51,6 +54,26 @@ public struct BenchmarkResult: Sendable {
                 lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : "")")
             }
         }
+        let calibrated = rows.compactMap { row in row.calibration.map { (row: row, threshold: $0) } }
+        if !calibrated.isEmpty {
+            let usesCandidates = decision != .spotting
+            lines.append("")
+            lines.append("calibration (README, Sensitivity): keyphrase phones, log10 thresholds" + (usesCandidates ? ", phone edits allowed" : ""))
+            lines.append("keyword      S     phones  threshold" + (usesCandidates ? "  candidates  edits  edits slow" : ""))
+            for (row, threshold) in calibrated {
+                lines.append([
+                    row.keyword.padding(toLength: 11, withPad: " ", startingAt: 0),
+                    String(format: "%5.2f", row.sensitivity),
+                    "\(threshold.phoneCount)".leftPadded(6),
+                    String(format: "%.1f", threshold.log10Threshold).leftPadded(9),
+                ].joined(separator: "  ") + (usesCandidates ? "  " + [
+                    String(format: "%.1f", threshold.log10CandidateThreshold).leftPadded(10),
+                    "\(threshold.phoneEditsAllowed)".leftPadded(5),
+                    "\(threshold.slowPhoneEditsAllowed)".leftPadded(10),
+                ].joined(separator: "  ") : ""))
+            }
+            lines.append("")
+        }
         lines.append("peak RSS \(peakResidentBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown"), wall time \(String(format: "%.1f", wallSeconds)) s")
         return lines.joined(separator: "\n")
     }
@@ -62,6 +85,7 @@ public struct BenchmarkResult: Sendable {
             ("target_fa_per_hour", .number(targetFalseAlarmsPerHour)),
             ("peak_rss_bytes", peakResidentBytes.map(JSONValue.integer) ?? .null),
             ("wall_s", .number(wallSeconds)),
+            ("decision", .string(decision.rawValue)),
             ("rows", .array(rows.map { row in
                 .object([
                     ("keyword", .string(row.keyword)),
@@ -80,6 +104,7 @@ public struct BenchmarkResult: Sendable {
                     ("latency_p95_s", row.score.latency(quantile: 0.95).map(JSONValue.number) ?? .null),
                     ("latency_max_s", row.score.latencies.last.map(JSONValue.number) ?? .null),
                     ("rtf", .number(row.realTimeFactor)),
+                    ("calibration", row.calibration?.json(decision: decision) ?? .null),
                 ])
             })),
             ("operating_points", .array(keywords.map { keyword in

@@ -1,3 +1,5 @@
+import HotwordDetection
+
 /// The figures of one keyword at one sensitivity.
 public struct BenchmarkRow: Sendable, Equatable {
     public var keyword: String
@@ -9,6 +11,8 @@ public struct BenchmarkRow: Sendable, Equatable {
     public var negativeHours: Double?
     /// CPU seconds per second of audio over both streams.
     public var realTimeFactor: Double
+    /// The threshold and phone edits the keyword's sensitivity mapped to; nil when not known.
+    public var calibration: KeywordThreshold? = nil
 
     /// False alarms per hour of negative audio; nil (unknown, not zero) with no negatives.
     public var falseAlarmsPerHour: Double? {

@@ -27,7 +27,8 @@ public enum BenchmarkRunner {
         let rows = try results.values().sorted { ($0.keyword, $0.sensitivity) < ($1.keyword, $1.sensitivity) }
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
         return BenchmarkResult(rows: rows, targetFalseAlarmsPerHour: plan.targetFalseAlarmsPerHour,
-                               peakResidentBytes: MemoryUsage.peakResidentBytes(), wallSeconds: wallSeconds)
+                               peakResidentBytes: MemoryUsage.peakResidentBytes(), wallSeconds: wallSeconds,
+                               decision: plan.spotter.decision)
     }
 
     private static func measure(_ plan: BenchmarkPlan, keyword: String, sensitivity: Double) throws(BenchmarkError) -> BenchmarkRow {
@@ -64,7 +65,8 @@ public enum BenchmarkRunner {
         }
         return BenchmarkRow(keyword: keyword, sensitivity: sensitivity, score: score,
                             negativeFalseAlarms: negativeFalseAlarms, negativeHours: negativeHours,
-                            realTimeFactor: audio > 0 ? cpu / audio : 0)
+                            realTimeFactor: audio > 0 ? cpu / audio : 0,
+                            calibration: spotter.thresholds.first { $0.keyphrase == keyword })
     }
 }
 

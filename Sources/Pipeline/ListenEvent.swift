@@ -34,18 +34,7 @@ public enum ListenEvent: Equatable, Sendable {
                 ("type", .string("start")),
                 ("gain", .number(event.gain)),
                 ("decision", .string(event.decision.rawValue)),
-                ("keywords", .array(event.keywords.map { keyword in
-                    .object([
-                        ("keyword", .string(keyword.keyphrase)),
-                        ("sensitivity", .number(keyword.sensitivity)),
-                        ("phones", .integer(keyword.phoneCount)),
-                        ("log10_threshold", .number(rounded(keyword.log10Threshold))),
-                    ] + (event.decision == .spotting ? [] : [
-                        ("log10_candidate_threshold", .number(rounded(keyword.log10CandidateThreshold))),
-                        ("phone_edits_allowed", .integer(keyword.phoneEditsAllowed)),
-                        ("phone_edits_allowed_slow", .integer(keyword.slowPhoneEditsAllowed)),
-                    ]))
-                })),
+                ("keywords", .array(event.keywords.map { $0.json(decision: event.decision) })),
             ])
         case .device(let event):
             var members: [(String, JSONValue)] = [("type", .string("device")), ("device", .string(event.device)), ("status", .string(event.status.rawValue))]
@@ -153,7 +142,6 @@ public enum ListenEvent: Equatable, Sendable {
         }
     }
 
-    private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
     private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 }
 
@@ -337,3 +325,24 @@ public struct RunSummary: Equatable, Sendable {
         self.hits = hits
     }
 }
+
+extension KeywordThreshold {
+    /// The keyphrase's calibration as a JSON object: keyphrase, sensitivity, phones and log10
+    /// threshold, and unless `decision` is spotting alone, the candidate threshold and the phone
+    /// edits allowed (as in the `start` event).
+    public func json(decision: KeywordDecision) -> JSONValue {
+        .object([
+            ("keyword", .string(keyphrase)),
+            ("sensitivity", .number(sensitivity)),
+            ("phones", .integer(phoneCount)),
+            ("log10_threshold", .number(rounded(log10Threshold))),
+        ] + (decision == .spotting ? [] : [
+            ("log10_candidate_threshold", .number(rounded(log10CandidateThreshold))),
+            ("phone_edits_allowed", .integer(phoneEditsAllowed)),
+            ("phone_edits_allowed_slow", .integer(slowPhoneEditsAllowed)),
+        ]))
+    }
+}
+
+/// `value` to the millisecond (or thousandth), as events report times and scores.
+private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

@@ -1,4 +1,5 @@
 import Testing
+import HotwordDetection
 import Pipeline
 @testable import DetectionBenchmark
 
@@ -22,6 +23,27 @@ import Pipeline
 
     @Test func thePlotLeavesOutRowsWithoutPositives() {
         #expect(!DetectionCurvePlot(result: negativesOnly).svg.contains("<circle"))
+    }
+
+    @Test func theTableAndJSONShowEachRowsCalibration() {
+        func result(_ decision: KeywordDecision) -> BenchmarkResult {
+            BenchmarkResult(
+                rows: [BenchmarkRow(keyword: "jarvis", sensitivity: 0.5, score: DetectionScore(detections: [], labels: []),
+                                    negativeFalseAlarms: 0, negativeHours: 1, realTimeFactor: 0.03,
+                                    calibration: KeywordThreshold(keyphrase: "jarvis", sensitivity: 0.5, phoneCount: 6))],
+                targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1, decision: decision)
+        }
+        let twoStage = result(.twoStage)
+        #expect(twoStage.table.contains("keyword      S     phones  threshold  candidates  edits  edits slow\n"
+                                        + "jarvis        0.50       6        0.0       -60.0      3           4"), "\(twoStage.table)")
+        #expect(twoStage.json.text.contains("\"calibration\":{\"keyword\":\"jarvis\",\"sensitivity\":0.5,\"phones\":6,\"log10_threshold\":0,"
+                                            + "\"log10_candidate_threshold\":-60,\"phone_edits_allowed\":3,\"phone_edits_allowed_slow\":4}"))
+        // Spotting alone uses the threshold only.
+        let spotting = result(.spotting)
+        #expect(spotting.table.contains("keyword      S     phones  threshold\njarvis        0.50       6        0.0\n"), "\(spotting.table)")
+        #expect(!spotting.json.text.contains("phone_edits_allowed"))
+        #expect(spotting.json.text.contains("\"decision\":\"spotting\""))
+        #expect(!negativesOnly.table.contains("calibration"))
     }
 
     /// One point: 10 of 80 keywords missed, no false alarm in 0.29 hours (95 %: up to 12.7 an
