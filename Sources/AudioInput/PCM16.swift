@@ -3,8 +3,12 @@
 public enum PCM16 {
     /// `sample` clipped to -1...1 and rounded to 16 bits; NaN becomes silence.
     public static func value(_ sample: Float) -> Int16 {
-        let clipped = sample > 1 ? 1 : (sample < -1 ? -1 : (sample.isNaN ? 0 : sample))
-        return Int16((clipped * 32767).rounded())
+        Int16((clipped(sample) * 32767).rounded())
+    }
+
+    /// `sample` clipped to -1...1; NaN becomes silence.
+    public static func clipped(_ sample: Float) -> Float {
+        sample > 1 ? 1 : (sample < -1 ? -1 : (sample.isNaN ? 0 : sample))
     }
 
     /// `samples` as little-endian 16-bit bytes (`S16_LE`).

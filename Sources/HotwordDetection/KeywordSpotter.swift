@@ -21,6 +21,8 @@ public final class KeywordSpotter: HotwordDetector {
     private let converter: SampleConverter
     /// Samples fed since the stream (or the last reset) began.
     private var samplesSeen = 0
+    /// Stream position at which the current PocketSphinx utterance began.
+    private var utteranceStart = 0
     /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
     private let proposingCandidates: Bool
     /// Where the latest candidate proposed for each pronunciation (`jarvis(2)`) ended, in the
@@ -70,7 +72,7 @@ public final class KeywordSpotter: HotwordDetector {
     }
 
     public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
-        let samples = converter.int16Samples(frame)
+        let samples = converter.int16Samples(frame, startingAt: samplesSeen)
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
         }
@@ -99,6 +101,7 @@ public final class KeywordSpotter: HotwordDetector {
         }
         proposedEndFrames.removeAll()
         proposals = 0
+        utteranceStart = samplesSeen
     }
 
     public func reset() throws(HotwordDetectionError) {
@@ -110,6 +113,7 @@ public final class KeywordSpotter: HotwordDetector {
         initialNormalisation?.restore(into: decoder)
         guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a new stream") }
         samplesSeen = 0
+        utteranceStart = 0
         proposedEndFrames.removeAll()
         proposals = 0
     }
@@ -127,14 +131,16 @@ public final class KeywordSpotter: HotwordDetector {
             let keyphrase = PronunciationLexicon.keyphrase(ofSpelling: spelling.entry)
             // With several keyphrases searched, PocketSphinx 5prealpha's keyword search at times
             // reports a hit whose start lies after its end, when it comes soon after an utterance
-            // restart (seen on TestAudio fixtures, never on the devdata streams). The keyphrase
-            // is then placed where it ends by the time it is reported, at 0.1 s a phone.
+            // restart (seen on TestAudio fixtures and on single devdata recordings). The
+            // keyphrase is then placed where it ends by the time it is reported, at 0.1 s a
+            // phone, but never before the utterance began: the audio before the restart (often
+            // the keyword just heard) is not part of this detection.
             let span: Range<Int>
             if spelling.startFrame <= spelling.endFrame {
                 span = (spelling.startFrame * Self.samplesPerFrame)..<((spelling.endFrame + 1) * Self.samplesPerFrame)
             } else {
                 let phones = thresholds.first { $0.keyphrase == keyphrase }?.phoneCount ?? 1
-                span = max(0, samplesSeen - phones * Self.samplesPerFrame * 10)..<samplesSeen
+                span = max(utteranceStart, samplesSeen - phones * Self.samplesPerFrame * 10)..<samplesSeen
             }
             let hit = HotwordHit(keyword: keyphrase, startSample: span.lowerBound, endSample: span.upperBound,
                                  detectionSample: samplesSeen,

@@ -79,7 +79,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         let leadInAudio = recent.samples(from: leadInStart)
         let audioStart = leadInStart + LeadInPause.start(in: leadInAudio.prefix(max(0, candidate.startSample - leadInStart)))
         let heard = try verifier.heardPhones(
-            converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart)),
+            converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart), startingAt: audioStart),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
         let phoneEdits = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
             .map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount

@@ -1,6 +1,15 @@
 import AudioInput
 
-/// Turns `Float` samples into the 16-bit integers PocketSphinx reads, with gain and clipping.
+/// Turns `Float` samples into the 16-bit integers PocketSphinx reads, with gain, clipping and
+/// dither.
+///
+/// Dither: triangular noise of up to one least significant bit either way is added before
+/// rounding, so that no stretch of audio reaches PocketSphinx as digital silence. Recordings
+/// padded with exact zeros, and quiet ones whose pauses round to zero, otherwise give frames of
+/// no energy at all, whose log spectrum pulls the running cepstral mean and noise estimate far
+/// from any speech (see Front end in the README). The noise is a function of each sample's
+/// position in its stream alone, so the same audio always converts the same way: the spotter and
+/// the verifier see the same samples, and every run is reproducible.
 public struct SampleConverter: Sendable {
     /// Multiplier applied before clipping.
     public let gain: Float
@@ -9,8 +18,35 @@ public struct SampleConverter: Sendable {
         self.gain = gain
     }
 
-    /// Scales, clips to -1...1 and rounds to Int16.
-    public func int16Samples(_ frame: some Collection<Float>) -> [Int16] {
-        frame.map { PCM16.value($0 * gain) }
+    /// Scales, clips to -1...1, adds the dither of each sample's stream position (`position` is
+    /// that of the first) and rounds to Int16.
+    public func int16Samples(_ frame: some Collection<Float>, startingAt position: Int) -> [Int16] {
+        var samples: [Int16] = []
+        samples.reserveCapacity(frame.count)
+        var index = position
+        for sample in frame {
+            let scaled = PCM16.clipped(sample * gain) * Float(Int16.max) + Self.dither(at: index)
+            samples.append(Int16(scaled.rounded().clamped(to: Float(-Int16.max)...Float(Int16.max))))
+            index += 1
+        }
+        return samples
+    }
+
+    /// Triangular noise in -1...1 (least significant bits) for stream position `position`: the
+    /// sum of two uniform variables, each drawn from a SplitMix64 hash of the position.
+    static func dither(at position: Int) -> Float {
+        var bits = UInt64(bitPattern: Int64(position)) &+ 0x9E37_79B9_7F4A_7C15
+        bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+        bits ^= bits >> 31
+        let scale = Float(1) / Float(UInt32.max)
+        return Float(UInt32(truncatingIfNeeded: bits)) * scale + Float(UInt32(truncatingIfNeeded: bits >> 32)) * scale - 1
+    }
+}
+
+extension Comparable {
+    /// The value, or the nearer end of `limits` when it lies outside them.
+    fileprivate func clamped(to limits: ClosedRange<Self>) -> Self {
+        min(max(self, limits.lowerBound), limits.upperBound)
     }
 }

@@ -83,7 +83,7 @@ public final class PocketSphinxTranscriber: Transcriber {
     /// Decodes `frame` and decides whether the session goes on; ends it when it does not.
     private func consume(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
         guard var current = session, !frame.isEmpty else { return [] }
-        let samples = SampleConverter().int16Samples(frame)
+        let samples = SampleConverter().int16Samples(frame, startingAt: current.samples)
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
         }
