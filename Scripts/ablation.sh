@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the ablation of README "Detection, technique by technique": `bench` on the devdata streams
 # for each way of deciding a detection (spotting alone, every candidate verified, two-stage),
-# clean, with pink noise at 10 dB SNR, and telephone-band; then false alarms of the default
+# clean, 20 dB quieter (--gain 0.1), with pink noise at 10 dB SNR, and telephone-band; then false alarms of the default
 # setting on the lengthened negatives (real speech perturbed; espeak-ng readings, reported apart).
 #   Scripts/ablation.sh [--quick]    --quick: clean streams only
 # DEVDATA=path overrides ../shared/devdata. Audio it derives goes to bench-output/robustness/.
@@ -15,19 +15,22 @@ Scripts/setup.sh
 DEVDATA=$devdata nice -n 10 Scripts/make-robustness-audio.sh "$derived" >/dev/null
 bin=.build/release/susi-listen
 
-# bench over one condition: "" (clean), _snr10 or _phone
+# bench over one condition: "" (clean), _quiet (the clean streams at --gain 0.1), _snr10 or _phone
 bench() {
-    local condition=$1 decision=$2 folder=$streams
-    [ -n "$condition" ] && folder=$derived
-    echo "== ${condition:-clean} · --decision $decision"
-    "$bin" bench --decision "$decision" --sensitivity 0.1 0.3 0.5 0.7 0.9 \
+    local condition=$1 decision=$2 folder=$streams gain=1
+    case $condition in
+        _quiet) condition="" gain=0.1 ;;
+        ?*) folder=$derived ;;
+    esac
+    echo "== ${1:-clean} · --decision $decision"
+    "$bin" bench --decision "$decision" --gain $gain --sensitivity 0.1 0.3 0.5 0.7 0.9 \
         --positives "$folder/pos_computer$condition.flac=$folder/pos_computer$condition.tsv" \
         --positives "$folder/pos_jarvis$condition.flac=$folder/pos_jarvis$condition.tsv" \
         --negatives "$folder/neg$condition.flac"
 }
 
 conditions=("")
-[ "$quick" = "--quick" ] || conditions+=(_snr10 _phone)
+[ "$quick" = "--quick" ] || conditions+=(_quiet _snr10 _phone)
 for condition in "${conditions[@]}"; do
     for decision in spotting verified two-stage; do bench "$condition" "$decision"; done
 done
