@@ -16,7 +16,8 @@ struct BenchCommand: ParsableCommand {
             Their files are played as one continuous stream, as a microphone would deliver them, and so are \
             the negatives. A detection counts as a hit when it falls between a label's start and 1.5 s after \
             its end; every other detection is a false alarm. Each keyword and sensitivity runs on its own \
-            spotter; runs share the processor cores.
+            spotter; runs share the processor cores. After the figures come the thresholds and phone edits \
+            each sensitivity maps to (the calibration).
             """)
 
     @Option(name: .long, help: ArgumentHelp("Labels: LABELS.tsv (rows name their files, relative to it) or AUDIO=LABELS.tsv (all rows belong to AUDIO). Repeatable.", valueName: "spec"))
