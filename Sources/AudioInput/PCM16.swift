@@ -1,14 +1,11 @@
 /// Samples in -1...1 as signed 16-bit PCM: the format PocketSphinx reads and ALSA's raw
 /// `S16_LE` files hold.
 public enum PCM16 {
-    /// `sample` clipped to -1...1 and rounded to 16 bits; NaN becomes silence.
-    public static func value(_ sample: Float) -> Int16 {
-        Int16((clipped(sample) * 32767).rounded())
-    }
-
-    /// `sample` clipped to -1...1; NaN becomes silence.
-    public static func clipped(_ sample: Float) -> Float {
-        sample > 1 ? 1 : (sample < -1 ? -1 : (sample.isNaN ? 0 : sample))
+    /// `sample` clipped to -1...1 and rounded to 16 bits, with `dither` (in least significant
+    /// bits) added before rounding; NaN becomes silence.
+    public static func value(_ sample: Float, dither: Float = 0) -> Int16 {
+        let clipped = sample > 1 ? 1 : (sample < -1 ? -1 : (sample.isNaN ? 0 : sample))
+        return Int16(min(max((clipped * 32767 + dither).rounded(), -32767), 32767))
     }
 
     /// `samples` as little-endian 16-bit bytes (`S16_LE`).

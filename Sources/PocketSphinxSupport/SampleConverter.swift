@@ -21,15 +21,7 @@ public struct SampleConverter: Sendable {
     /// Scales, clips to -1...1, adds the dither of each sample's stream position (`position` is
     /// that of the first) and rounds to Int16.
     public func int16Samples(_ frame: some Collection<Float>, startingAt position: Int) -> [Int16] {
-        var samples: [Int16] = []
-        samples.reserveCapacity(frame.count)
-        var index = position
-        for sample in frame {
-            let scaled = PCM16.clipped(sample * gain) * Float(Int16.max) + Self.dither(at: index)
-            samples.append(Int16(scaled.rounded().clamped(to: Float(-Int16.max)...Float(Int16.max))))
-            index += 1
-        }
-        return samples
+        zip(frame, position...).map { sample, index in PCM16.value(sample * gain, dither: Self.dither(at: index)) }
     }
 
     /// Triangular noise in -1...1 (least significant bits) for stream position `position`: the
@@ -41,12 +33,5 @@ public struct SampleConverter: Sendable {
         bits ^= bits >> 31
         let scale = Float(1) / Float(UInt32.max)
         return Float(UInt32(truncatingIfNeeded: bits)) * scale + Float(UInt32(truncatingIfNeeded: bits >> 32)) * scale - 1
-    }
-}
-
-extension Comparable {
-    /// The value, or the nearer end of `limits` when it lies outside them.
-    fileprivate func clamped(to limits: ClosedRange<Self>) -> Self {
-        min(max(self, limits.lowerBound), limits.upperBound)
     }
 }

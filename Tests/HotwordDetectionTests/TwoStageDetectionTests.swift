@@ -18,7 +18,7 @@ import Testing
                                    dictionary: files.generalDictionary, lexicon: lexicon)
     }
 
-    private func pcm(_ samples: ArraySlice<Float>) -> [Int16] { samples.map(PCM16.value) }
+    private func pcm(_ samples: ArraySlice<Float>) -> [Int16] { samples.map { PCM16.value($0) } }
 
     /// Edits from what the recogniser heard over `candidate` to the nearest pronunciation of `keyphrase`.
     private func phoneEdits(_ keyphrase: String, heardBy verifier: KeywordVerifier, in samples: [Int16],
