@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import Pipeline
 
@@ -14,7 +13,7 @@ struct EventLog: Sendable {
             logger.info("\(event.readableLine)")
         }
         if json {
-            FileHandle.standardOutput.write(Data((event.json.text + "\n").utf8))
+            StandardOutput.write(event.json.text)
         }
     }
 }

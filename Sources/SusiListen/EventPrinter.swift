@@ -1,4 +1,3 @@
-import Foundation
 import Pipeline
 
 /// Writes events: JSON lines or readable lines on standard output, errors also on standard error.
@@ -10,7 +9,6 @@ struct EventPrinter {
             StandardError.write("susi-listen: " + event.readableLine.dropFirst("error: ".count))
             if !json { return }
         }
-        let line = json ? event.json.text : event.readableLine
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardOutput.write(json ? event.json.text : event.readableLine)
     }
 }
