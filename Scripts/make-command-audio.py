@@ -31,7 +31,6 @@ Requires flite (voices awb, slt, rms, kal16) and sox on PATH; Python standard li
 import argparse
 import array
 import glob
-import math
 import os
 import random
 import subprocess
@@ -39,6 +38,8 @@ import sys
 import tempfile
 import wave
 import zlib
+
+from fixture_noise import pink_noise, rms
 
 SR = 16000
 SPEECH_DBFS = -23.0     # RMS level of every spoken piece
@@ -112,29 +113,9 @@ def synthesise(text, voice, workdir):
 
 def normalised(samples):
     """Scaled to SPEECH_DBFS RMS, then down further if the peak would pass PEAK_LIMIT."""
-    rms = math.sqrt(sum(s * s for s in samples) / len(samples))
-    gain = 10 ** (SPEECH_DBFS / 20) / rms
+    gain = 10 ** (SPEECH_DBFS / 20) / rms(samples)
     gain = min(gain, PEAK_LIMIT / max(abs(s) for s in samples))
     return [s * gain for s in samples]
-
-
-def pink_noise(count, rng, dbfs):
-    """Pink noise (Paul Kellett's filter over Gaussian noise) at an RMS of `dbfs`."""
-    b0 = b1 = b2 = b3 = b4 = b5 = b6 = 0.0
-    noise = []
-    for _ in range(count):
-        white = rng.gauss(0.0, 1.0)
-        b0 = 0.99886 * b0 + white * 0.0555179
-        b1 = 0.99332 * b1 + white * 0.0750759
-        b2 = 0.96900 * b2 + white * 0.1538520
-        b3 = 0.86650 * b3 + white * 0.3104856
-        b4 = 0.55000 * b4 + white * 0.5329522
-        b5 = -0.7616 * b5 - white * 0.0168980
-        noise.append(b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362)
-        b6 = white * 0.115926
-    rms = math.sqrt(sum(n * n for n in noise) / count)
-    scale = 10 ** (dbfs / 20) / rms
-    return [n * scale for n in noise]
 
 
 def write_flac(path, samples, workdir):

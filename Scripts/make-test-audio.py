@@ -35,7 +35,6 @@ PATH; Python standard library only.
 import argparse
 import array
 import json
-import math
 import os
 import random
 import shutil
@@ -44,6 +43,8 @@ import sys
 import tempfile
 import wave
 import zlib
+
+from fixture_noise import pink_noise, rms
 
 SR = 16000
 
@@ -254,35 +255,12 @@ def trim(x, rel=0.01):
     return x[s:e]
 
 
-def rms(x):
-    return math.sqrt(sum(v * v for v in x) / max(1, len(x)))
-
-
 def normalise(x, dbfs):
     g = 10 ** (dbfs / 20.0) / rms(x)
     pk = max(abs(v) for v in x) * g
     if pk > PEAK_LIMIT:
         g *= PEAK_LIMIT / pk
     return [v * g for v in x]
-
-
-def pink_noise(n, rng, dbfs):
-    """Pink noise (Paul Kellett's filter over seeded Gaussian white noise)."""
-    b0 = b1 = b2 = b3 = b4 = b5 = b6 = 0.0
-    out = [0.0] * n
-    gauss = rng.gauss
-    for i in range(n):
-        w = gauss(0.0, 1.0)
-        b0 = 0.99886 * b0 + w * 0.0555179
-        b1 = 0.99332 * b1 + w * 0.0750759
-        b2 = 0.96900 * b2 + w * 0.1538520
-        b3 = 0.86650 * b3 + w * 0.3104856
-        b4 = 0.55000 * b4 + w * 0.5329522
-        b5 = -0.7616 * b5 - w * 0.0168980
-        out[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362
-        b6 = w * 0.115926
-    g = 10 ** (dbfs / 20.0) / rms(out)
-    return [v * g for v in out]
 
 
 def add_into(dst, src, offset):

@@ -1,0 +1,28 @@
+"""The pink-noise floor the fixture scripts put under their speech (make-test-audio.py and
+make-command-audio.py): Paul Kellett's filter over seeded Gaussian white noise."""
+
+import math
+
+
+def rms(samples):
+    """Root mean square of `samples` (0 for none)."""
+    return math.sqrt(sum(s * s for s in samples) / max(1, len(samples)))
+
+
+def pink_noise(count, rng, dbfs):
+    """`count` samples of pink noise from `rng` (a `random.Random`), scaled to an RMS of `dbfs`."""
+    b0 = b1 = b2 = b3 = b4 = b5 = b6 = 0.0
+    noise = [0.0] * count
+    gauss = rng.gauss
+    for i in range(count):
+        white = gauss(0.0, 1.0)
+        b0 = 0.99886 * b0 + white * 0.0555179
+        b1 = 0.99332 * b1 + white * 0.0750759
+        b2 = 0.96900 * b2 + white * 0.1538520
+        b3 = 0.86650 * b3 + white * 0.3104856
+        b4 = 0.55000 * b4 + white * 0.5329522
+        b5 = -0.7616 * b5 - white * 0.0168980
+        noise[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362
+        b6 = white * 0.115926
+    scale = 10 ** (dbfs / 20) / rms(noise)
+    return [n * scale for n in noise]
