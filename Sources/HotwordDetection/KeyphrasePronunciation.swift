@@ -1,12 +1,13 @@
-/// One way of saying a keyphrase: its words' dictionary entries and the phones they spell.
+/// One way of saying a keyphrase: its entry in the spotting dictionary and the phones it spells.
 public struct KeyphrasePronunciation: Sendable, Equatable {
-    /// The words as their dictionary entries are named (`hey susi(2)`), separated by spaces.
-    public let spelling: String
+    /// The keyphrase's words joined into one dictionary entry, with the variant's suffix
+    /// (`hey_susi(2)`; `computer` for a one-word keyphrase).
+    public let entry: String
     /// The phones of the whole keyphrase, in order.
     public let phones: [String]
 
-    public init(spelling: String, phones: [String]) {
-        self.spelling = spelling
+    public init(entry: String, phones: [String]) {
+        self.entry = entry
         self.phones = phones
     }
 }

@@ -124,11 +124,11 @@ public final class KeywordSpotter: HotwordDetector {
         guard let hypothesis = ps_get_hyp(decoder, &bestScore), hypothesis.pointee != 0 else { return [] }
         let logMath = ps_get_logmath(decoder)
         var hits: [HotwordHit] = []
-        for spelling in DecodedWord.hypothesis(of: decoder) {
-            if let end = proposedEndFrames[spelling.entry], spelling.endFrame < end + Self.proposalAdvanceFrames { continue }
-            proposedEndFrames[spelling.entry] = spelling.endFrame
+        for detection in DecodedWord.hypothesis(of: decoder) {
+            if let end = proposedEndFrames[detection.entry], detection.endFrame < end + Self.proposalAdvanceFrames { continue }
+            proposedEndFrames[detection.entry] = detection.endFrame
             proposals += 1
-            let keyphrase = PronunciationLexicon.keyphrase(ofSpelling: spelling.entry)
+            guard let keyphrase = lexicon.keyphrase(ofEntry: detection.entry) else { continue }
             // With several keyphrases searched, PocketSphinx 5prealpha's keyword search at times
             // reports a hit whose start lies after its end, when it comes soon after an utterance
             // restart (seen on TestAudio fixtures and on single devdata recordings). The
@@ -136,15 +136,15 @@ public final class KeywordSpotter: HotwordDetector {
             // phone, but never before the utterance began: the audio before the restart (often
             // the keyword just heard) is not part of this detection.
             let span: Range<Int>
-            if spelling.startFrame <= spelling.endFrame {
-                span = (spelling.startFrame * Self.samplesPerFrame)..<((spelling.endFrame + 1) * Self.samplesPerFrame)
+            if detection.startFrame <= detection.endFrame {
+                span = (detection.startFrame * Self.samplesPerFrame)..<((detection.endFrame + 1) * Self.samplesPerFrame)
             } else {
                 let phones = thresholds.first { $0.keyphrase == keyphrase }?.phoneCount ?? 1
                 span = max(utteranceStart, samplesSeen - phones * Self.samplesPerFrame * 10)..<samplesSeen
             }
             let hit = HotwordHit(keyword: keyphrase, startSample: span.lowerBound, endSample: span.upperBound,
                                  detectionSample: samplesSeen,
-                                 score: Self.log10Ratio(spelling.probability, logMath: logMath))
+                                 score: Self.log10Ratio(detection.probability, logMath: logMath))
             // Two pronunciations of one keyphrase can clear their threshold at once: one hit.
             if let same = hits.firstIndex(where: { $0.keyword == hit.keyword }) {
                 if hit.score > hits[same].score { hits[same] = hit }
@@ -173,7 +173,7 @@ public final class KeywordSpotter: HotwordDetector {
         let keyphrasePath = folder.appendingPathComponent("keyphrases.kws").path
         let keyphraseText = thresholds.flatMap { threshold in
             let text = KeywordThreshold.text(log10: candidates ? threshold.log10CandidateThreshold : threshold.log10Threshold)
-            return lexicon.keyphrasePronunciations(of: threshold.keyphrase).map { "\($0.spelling) /\(text)/" }
+            return lexicon.keyphrasePronunciations(of: threshold.keyphrase).map { "\($0.entry) /\(text)/" }
         }.joined(separator: "\n") + "\n"
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

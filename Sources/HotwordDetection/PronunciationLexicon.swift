@@ -6,6 +6,10 @@ import Foundation
 public struct PronunciationLexicon: Sendable, Equatable {
     /// Phone sequences per word, in their source's order (`word`, `word(2)`, ...).
     public private(set) var pronunciations: [String: [[String]]] = [:]
+    /// The name of each keyphrase's entry in the spotting dictionary (`hey_susi` for "hey
+    /// susi"), and back.
+    private var entryNames: [String: String] = [:]
+    private var keyphrasesByEntryName: [String: String] = [:]
 
     /// Looks up every word of `keyphrases` in `userPronunciations`, then in `dictionaries`
     /// (paths, searched in order).
@@ -41,6 +45,14 @@ public struct PronunciationLexicon: Sendable, Equatable {
             for word in Self.words(of: keyphrase) where pronunciations[word] == nil {
                 throw .unknownWord(word: word, keyphrase: keyphrase, dictionaries: dictionaries)
             }
+            let words = Self.words(of: keyphrase)
+            let phrase = words.joined(separator: " ")
+            guard entryNames[phrase] == nil else { continue }
+            // A word may itself hold "_": the name is made unique, since hits map back by it.
+            var name = words.joined(separator: "_")
+            while keyphrasesByEntryName[name] != nil { name += "_" }
+            entryNames[phrase] = name
+            keyphrasesByEntryName[name] = phrase
         }
     }
 
@@ -56,32 +68,33 @@ public struct PronunciationLexicon: Sendable, Equatable {
         }
     }
 
-    /// Every way of saying `keyphrase`: one for each combination of its words' pronunciations.
+    /// Every way of saying `keyphrase`: one for each combination of its words' pronunciations,
+    /// each a single entry of the spotting dictionary (`hey_susi`, `hey_susi(2)`).
     public func keyphrasePronunciations(of keyphrase: String) -> [KeyphrasePronunciation] {
-        Self.words(of: keyphrase).reduce([KeyphrasePronunciation(spelling: "", phones: [])]) { heads, word in
-            heads.flatMap { head in
-                (pronunciations[word] ?? []).enumerated().map { index, phones in
-                    let entry = DecodedWord.entry(of: word, variant: index)
-                    return KeyphrasePronunciation(spelling: head.spelling.isEmpty ? entry : head.spelling + " " + entry,
-                                                  phones: head.phones + phones)
-                }
-            }
+        let words = Self.words(of: keyphrase)
+        let name = entryNames[words.joined(separator: " ")] ?? words.joined(separator: "_")
+        let phoneSequences = words.reduce([[String]()]) { heads, word in
+            heads.flatMap { head in (pronunciations[word] ?? []).map { head + $0 } }
+        }
+        return phoneSequences.enumerated().map { index, phones in
+            KeyphrasePronunciation(entry: DecodedWord.entry(of: name, variant: index), phones: phones)
         }
     }
 
-    /// The keyphrase a `KeyphrasePronunciation.spelling` says: `jarvis(2)` -> `jarvis`.
-    public static func keyphrase(ofSpelling spelling: String) -> String {
-        spelling.split(separator: " ").map { DecodedWord.baseWord(of: String($0)) }.joined(separator: " ")
+    /// The keyphrase a `KeyphrasePronunciation.entry` says (`hey_susi(2)` -> `hey susi`), if it is
+    /// one of this lexicon's.
+    public func keyphrase(ofEntry entry: String) -> String? {
+        keyphrasesByEntryName[DecodedWord.baseWord(of: entry)]
     }
 
-    /// The lexicon as a PocketSphinx dictionary file.
+    /// The spotting dictionary, as a PocketSphinx dictionary file: one entry for every way of
+    /// saying each keyphrase, its words joined into one. PocketSphinx's keyword search models
+    /// the phones at a boundary between two dictionary words as if a silence lay there (the
+    /// last phone of "hey" before silence, the first of "google" after it); within one entry it
+    /// models them as spoken together, which is how a keyphrase is said.
     public var dictionaryText: String {
-        var lines: [String] = []
-        for word in pronunciations.keys.sorted() {
-            for (index, phones) in (pronunciations[word] ?? []).enumerated() {
-                let name = DecodedWord.entry(of: word, variant: index)
-                lines.append(name + " " + phones.joined(separator: " "))
-            }
+        let lines = entryNames.keys.sorted().flatMap { keyphrase in
+            keyphrasePronunciations(of: keyphrase).map { $0.entry + " " + $0.phones.joined(separator: " ") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -45,6 +45,25 @@ import Testing
         return found
     }
 
+    /// A keyphrase of several words is said in one breath, its words running into each other;
+    /// spotted as one dictionary entry, "hey susi" clears the default threshold in the sentences
+    /// that say it (scored +18 and +8), where spotted word by word, as if a pause lay between
+    /// "hey" and "susi", it was not found in any fixture at all.
+    @Test func spotsAKeyphraseOfSeveralWordsSaidInOneBreath() throws {
+        let spotter = { () throws -> KeywordSpotter in
+            try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "hey susi")], decision: .spotting))
+        }
+        let sentence = Fixtures.testAudio.appendingPathComponent("positive_sentence_hey-susi-what-time-is-it_awb_noise.wav").path
+        let inSentence = try Fixtures.hits(in: Fixtures.samples(of: sentence), with: spotter())
+        #expect(inSentence.map(\.keyword) == ["hey susi"])
+        let label = try #require(labels.first { $0.file == URL(fileURLWithPath: sentence).standardizedFileURL.path })
+        #expect(inSentence.allSatisfy { abs(Double($0.endSample) / 16_000 - label.end) < 0.3 })
+        // The mixed file says "hey susi what time is it" from 10.40 to 12.22 s.
+        let mixed = Fixtures.testAudio.appendingPathComponent("mixed_susi_and_near_misses.wav").path
+        let inMixed = try Fixtures.hits(in: Fixtures.samples(of: mixed), with: spotter())
+        #expect(inMixed.contains { (10.4...12.22).contains(Double($0.endSample) / 16_000) })
+    }
+
     private func labelledFiles(condition: String) -> [String] {
         Set(labels.map(\.file)).filter { name($0).hasPrefix("positive_") && name($0).hasSuffix("_\(condition).wav") }.sorted()
     }

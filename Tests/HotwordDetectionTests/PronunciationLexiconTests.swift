@@ -19,9 +19,19 @@ import Testing
     @Test func saysAKeyphraseEveryWayItsWordsCanBeSaid() throws {
         let lexicon = try PronunciationLexicon(keyphrases: ["hey susi"], dictionaries: dictionaries)
         let ways = lexicon.keyphrasePronunciations(of: "hey susi")
-        #expect(ways.map(\.spelling) == ["hey susi", "hey susi(2)"])
+        #expect(ways.map(\.entry) == ["hey_susi", "hey_susi(2)"])
         #expect(ways.map(\.phones) == [["HH", "EY", "S", "UW", "Z", "IY"], ["HH", "EY", "S", "UW", "S", "IY"]])
-        #expect(ways.map { PronunciationLexicon.keyphrase(ofSpelling: $0.spelling) } == ["hey susi", "hey susi"])
+        #expect(ways.map { lexicon.keyphrase(ofEntry: $0.entry) } == ["hey susi", "hey susi"])
+        #expect(lexicon.dictionaryText == "hey_susi HH EY S UW Z IY\nhey_susi(2) HH EY S UW S IY\n")
+    }
+
+    @Test func keepsTheEntriesOfAKeyphraseApartFromAWordSpelledLikeThem() throws {
+        let lexicon = try PronunciationLexicon(keyphrases: ["hey susi", "Hey_Susi"],
+                                               userPronunciations: [UserPronunciation(word: "hey_susi", phones: ["HH", "EY", "S", "UW", "S", "IY"])],
+                                               dictionaries: dictionaries)
+        let entries = ["hey susi", "hey_susi"].map { lexicon.keyphrasePronunciations(of: $0).map(\.entry) }
+        #expect(entries == [["hey_susi", "hey_susi(2)"], ["hey_susi_"]])
+        #expect(entries.joined().map { lexicon.keyphrase(ofEntry: $0) } == ["hey susi", "hey susi", "hey_susi"])
     }
 
     @Test func namesAWordWithNoPronunciation() {
