@@ -3,11 +3,13 @@ public struct KeyphrasePronunciation: Sendable, Equatable {
     /// The keyphrase's words joined into one dictionary entry, with the variant's suffix
     /// (`hey_susi(2)`; `computer` for a one-word keyphrase).
     public let entry: String
+    /// The phones of each word of the keyphrase, in order.
+    public let wordPhones: [[String]]
     /// The phones of the whole keyphrase, in order.
-    public let phones: [String]
+    public var phones: [String] { wordPhones.flatMap { $0 } }
 
-    public init(entry: String, phones: [String]) {
+    public init(entry: String, wordPhones: [[String]]) {
         self.entry = entry
-        self.phones = phones
+        self.wordPhones = wordPhones
     }
 }

@@ -41,11 +41,15 @@ public struct KeywordThreshold: Sendable, Equatable {
     ///   - score: the candidate's spotting score (log10 likelihood ratio).
     ///   - phoneEdits: how many phone edits the recogniser's words over the candidate are from
     ///     the nearest pronunciation of the keyphrase.
+    ///   - everyWordHeard: for a keyphrase of several words, whether none of its words was missed
+    ///     entirely (`PhoneEdits.everyWordHeard`); an inexact match needs it.
     ///   - seconds: how long the spotter found the keyphrase to last.
     ///   - decision: `.verified` weighs the recogniser alone; `.twoStage` also takes a candidate
     ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
-    public func accepts(score: Double, phoneEdits: Int, seconds: Double, decision: KeywordDecision) -> Bool {
-        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed(seconds: seconds) && lastsLongEnoughForAnInexactMatch(seconds)) { return true }
+    public func accepts(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
+                        decision: KeywordDecision) -> Bool {
+        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed(seconds: seconds) && everyWordHeard
+                               && lastsLongEnoughForAnInexactMatch(seconds)) { return true }
         return decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount
     }
 

@@ -73,11 +73,11 @@ public struct PronunciationLexicon: Sendable, Equatable {
     public func keyphrasePronunciations(of keyphrase: String) -> [KeyphrasePronunciation] {
         let words = Self.words(of: keyphrase)
         let name = entryNames[words.joined(separator: " ")] ?? words.joined(separator: "_")
-        let phoneSequences = words.reduce([[String]()]) { heads, word in
-            heads.flatMap { head in (pronunciations[word] ?? []).map { head + $0 } }
+        let combinations = words.reduce([[[String]]()]) { heads, word in
+            heads.flatMap { head in (pronunciations[word] ?? []).map { head + [$0] } }
         }
-        return phoneSequences.enumerated().map { index, phones in
-            KeyphrasePronunciation(entry: DecodedWord.entry(of: name, variant: index), phones: phones)
+        return combinations.enumerated().map { index, wordPhones in
+            KeyphrasePronunciation(entry: DecodedWord.entry(of: name, variant: index), wordPhones: wordPhones)
         }
     }
 

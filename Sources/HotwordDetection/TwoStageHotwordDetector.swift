@@ -81,8 +81,10 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         let heard = try verifier.heardPhones(
             converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart), startingAt: audioStart),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
-        let phoneEdits = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
-            .map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount
-        return threshold.accepts(score: candidate.score, phoneEdits: phoneEdits, seconds: seconds, decision: decision)
+        let ways = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
+        let phoneEdits = ways.map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount
+        let everyWordHeard = ways.contains { PhoneEdits.everyWordHeard(heard, words: $0.wordPhones) }
+        return threshold.accepts(score: candidate.score, phoneEdits: phoneEdits, everyWordHeard: everyWordHeard,
+                                 seconds: seconds, decision: decision)
     }
 }
