@@ -42,10 +42,10 @@ public struct PronunciationLexicon: Sendable, Equatable {
             }
         }
         for keyphrase in keyphrases {
-            for word in Self.words(of: keyphrase) where pronunciations[word] == nil {
+            let words = Self.words(of: keyphrase)
+            for word in words where pronunciations[word] == nil {
                 throw .unknownWord(word: word, keyphrase: keyphrase, dictionaries: dictionaries)
             }
-            let words = Self.words(of: keyphrase)
             let phrase = words.joined(separator: " ")
             guard entryNames[phrase] == nil else { continue }
             // A word may itself hold "_": the name is made unique, since hits map back by it.
