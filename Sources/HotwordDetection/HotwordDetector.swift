@@ -27,7 +27,9 @@ public struct HotwordHit: Sendable, Equatable {
 public protocol HotwordDetector: AnyObject {
     /// The keyphrases listened for, with the thresholds their sensitivities map to.
     var thresholds: [KeywordThreshold] { get }
-    /// Feeds one frame (any length, samples in -1...1 before gain) and returns the hits it completed.
+    /// Feeds one frame (any length, samples in -1...1 before gain) and returns the hits it
+    /// completed, best first: several keyphrases heard at once are ordered by how far each
+    /// score clears its own threshold.
     func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit]
     /// Forgets the stream so far: the sample count starts again at zero.
     func reset() throws(HotwordDetectionError)

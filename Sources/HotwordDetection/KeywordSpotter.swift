@@ -139,7 +139,7 @@ public final class KeywordSpotter: HotwordDetector {
             if detection.startFrame <= detection.endFrame {
                 span = (detection.startFrame * Self.samplesPerFrame)..<((detection.endFrame + 1) * Self.samplesPerFrame)
             } else {
-                let phones = thresholds.first { $0.keyphrase == keyphrase }?.phoneCount ?? 1
+                let phones = threshold(of: keyphrase)?.phoneCount ?? 1
                 span = max(utteranceStart, samplesSeen - phones * Self.samplesPerFrame * 10)..<samplesSeen
             }
             let hit = HotwordHit(keyword: keyphrase, startSample: span.lowerBound, endSample: span.upperBound,
@@ -152,7 +152,18 @@ public final class KeywordSpotter: HotwordDetector {
                 hits.append(hit)
             }
         }
-        return hits
+        // "hey google" said, "ok google" can clear its own threshold in the same frame.
+        return hits.sorted { margin($0) > margin($1) }
+    }
+
+    /// How far a hit's score clears its keyphrase's threshold.
+    private func margin(_ hit: HotwordHit) -> Double {
+        hit.score - (threshold(of: hit.keyword)?.log10Threshold ?? 0)
+    }
+
+    /// The threshold of one of the keyphrases listened for.
+    func threshold(of keyphrase: String) -> KeywordThreshold? {
+        thresholds.first { $0.keyphrase == keyphrase }
     }
 
     /// PocketSphinx (5prealpha) reports a detection's keyword-versus-phone-loop score less a

@@ -48,9 +48,16 @@ public struct KeywordThreshold: Sendable, Equatable {
     ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
     public func accepts(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
                         decision: KeywordDecision) -> Bool {
-        if phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed(seconds: seconds) && everyWordHeard
-                               && lastsLongEnoughForAnInexactMatch(seconds)) { return true }
+        if isHeard(phoneEdits: phoneEdits, everyWordHeard: everyWordHeard, seconds: seconds) { return true }
         return decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount
+    }
+
+    /// Whether the recogniser's words alone confirm a candidate of `seconds`: heard exactly, or
+    /// within the phone edits allowed, no word missed entirely, and lasting long enough for an
+    /// inexact match (the `.verified` decision).
+    public func isHeard(phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double) -> Bool {
+        phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed(seconds: seconds) && everyWordHeard
+                            && lastsLongEnoughForAnInexactMatch(seconds))
     }
 
     /// The phone edits allowed for a candidate of `seconds`: more for a slow one.

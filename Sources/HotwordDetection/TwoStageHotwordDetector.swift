@@ -73,7 +73,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     /// against the keyphrase, and its spotting score decide (see `KeywordThreshold.accepts`).
     private func accepts(_ candidate: HotwordHit) throws(HotwordDetectionError) -> Bool {
         let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
-        guard let threshold = spotter.thresholds.first(where: { $0.keyphrase == candidate.keyword }),
+        guard let threshold = spotter.threshold(of: candidate.keyword),
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else { return false }
         let leadInStart = max(candidate.startSample - leadIn, recent.firstSample)
         let leadInAudio = recent.samples(from: leadInStart)
@@ -81,10 +81,25 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         let heard = try verifier.heardPhones(
             converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart), startingAt: audioStart),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
-        let ways = spotter.lexicon.keyphrasePronunciations(of: candidate.keyword)
-        let phoneEdits = ways.map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? threshold.phoneCount
-        let everyWordHeard = ways.contains { PhoneEdits.everyWordHeard(heard, words: $0.wordPhones) }
-        return threshold.accepts(score: candidate.score, phoneEdits: phoneEdits, everyWordHeard: everyWordHeard,
-                                 seconds: seconds, decision: decision)
+        let match = nearness(of: heard, to: candidate.keyword)
+        guard threshold.accepts(score: candidate.score, phoneEdits: match.phoneEdits, everyWordHeard: match.everyWordHeard,
+                                seconds: seconds, decision: decision) else { return false }
+        // With several keyphrases, the recogniser may have heard another of them ("hey susi" is
+        // proposed as "okay susi" too, two edits off): if what it heard is nearer that one and
+        // would confirm it on the recogniser's word alone, that one's own candidate speaks for it.
+        return !spotter.thresholds.contains { other in
+            guard other.keyphrase != candidate.keyword else { return false }
+            let otherMatch = nearness(of: heard, to: other.keyphrase)
+            return otherMatch.phoneEdits < match.phoneEdits
+                && other.isHeard(phoneEdits: otherMatch.phoneEdits, everyWordHeard: otherMatch.everyWordHeard, seconds: seconds)
+        }
+    }
+
+    /// How near `heard` is to `keyphrase`: phone edits to its nearest pronunciation, and whether
+    /// none of its words was missed entirely (`PhoneEdits.everyWordHeard`).
+    private func nearness(of heard: [String], to keyphrase: String) -> (phoneEdits: Int, everyWordHeard: Bool) {
+        let ways = spotter.lexicon.keyphrasePronunciations(of: keyphrase)
+        return (ways.map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? spotter.lexicon.phoneCount(of: keyphrase),
+                ways.contains { PhoneEdits.everyWordHeard(heard, words: $0.wordPhones) })
     }
 }

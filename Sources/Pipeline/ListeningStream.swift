@@ -43,6 +43,7 @@ public final class ListeningStream {
         if let start = sessionStart, let transcriber {
             return try transcriber.process(frame).map { event(for: $0, sessionStart: start) }
         }
+        // The detector lists the best hit first.
         guard let hit = hits.first else { return [] }
         let events: [ListenEvent] = [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
