@@ -55,7 +55,7 @@ public struct KeywordThreshold: Sendable, Equatable {
     /// Whether the recogniser's words alone confirm a candidate of `seconds`: heard exactly, or
     /// within the phone edits allowed, no word missed entirely, and lasting long enough for an
     /// inexact match (the `.verified` decision).
-    public func isHeard(phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double) -> Bool {
+    public func isHeard(phoneEdits: Int, everyWordHeard: Bool, seconds: Double) -> Bool {
         phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed(seconds: seconds) && everyWordHeard
                             && lastsLongEnoughForAnInexactMatch(seconds))
     }
