@@ -24,6 +24,15 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private let converter: SampleConverter
     private var recent: RecentAudio
     private let leadIn = Int(KeywordVerifier.leadInSeconds * Double(pipelineSampleRate))
+    /// How much earlier than the spotter places a candidate the recogniser takes it to lie (its
+    /// lead-in, and the span its words must overlap). The rules that decide on the recogniser's
+    /// words were measured with every candidate after a stream's first placed 0.1 s early, as
+    /// PocketSphinx placed them until `DecoderArguments` set its frame count right. Taken where
+    /// the spotter now places them, the recogniser hears more of the words after a keyword and
+    /// less of those before it: on the devdata streams 1–2 more keywords, but 1–2 false alarms
+    /// per keyword in the background (README, "Where a candidate lies").
+    static let recogniserAdvanceSeconds = 0.1
+    private let recogniserAdvance = Int(recogniserAdvanceSeconds * Double(pipelineSampleRate))
     /// How long the spotter goes on after a candidate is turned down before it restarts, so that
     /// a keyword the candidate was a premature part of can reach its end and be proposed again.
     static let settleSeconds = 0.15
@@ -75,12 +84,13 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
         guard let threshold = spotter.threshold(of: candidate.keyword),
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else { return false }
-        let leadInStart = max(candidate.startSample - leadIn, recent.firstSample)
+        let span = (candidate.startSample - recogniserAdvance)..<(candidate.endSample - recogniserAdvance)
+        let leadInStart = max(span.lowerBound - leadIn, recent.firstSample)
         let leadInAudio = recent.samples(from: leadInStart)
-        let audioStart = leadInStart + LeadInPause.start(in: leadInAudio.prefix(max(0, candidate.startSample - leadInStart)))
+        let audioStart = leadInStart + LeadInPause.start(in: leadInAudio.prefix(max(0, span.lowerBound - leadInStart)))
         let heard = try verifier.heardPhones(
             converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart), startingAt: audioStart),
-            candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
+            candidate: (span.lowerBound - audioStart)..<(span.upperBound - audioStart))
         let match = nearness(of: heard, to: candidate.keyword)
         guard threshold.accepts(score: candidate.score, phoneEdits: match.phoneEdits, everyWordHeard: match.everyWordHeard,
                                 seconds: seconds, decision: decision) else { return false }

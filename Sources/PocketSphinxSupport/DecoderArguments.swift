@@ -26,8 +26,14 @@ public enum DecoderArguments {
     /// A decoder for `arguments`, with the settings every susi-listen decoder shares: its own
     /// log silenced, and PocketSphinx's voice-activity detection off, so that its frame numbers
     /// stay on the caller's sample count. The caller owns it and frees it with `ps_free`.
+    ///
+    /// Even with the detection off, PocketSphinx 5prealpha numbers the frames of every utterance
+    /// after a stream's first from where its detection would have declared speech
+    /// (`-vad_startspeech` frames in) less the frames it keeps from before speech
+    /// (`-vad_prespeech`). Its defaults, 10 and 20, put everything after a restart 10 frames
+    /// (0.1 s) early; equal counts keep every utterance on the stream's own count.
     public static func makeDecoder(_ arguments: [String]) throws(SetupFailure) -> OpaquePointer {
-        let all = arguments + ["-remove_silence", "no", "-logfn", "/dev/null"]
+        let all = arguments + ["-remove_silence", "no", "-vad_startspeech", "10", "-vad_prespeech", "10", "-logfn", "/dev/null"]
         guard let config = parse(all) else { throw .rejectedArguments(all.joined(separator: " ")) }
         defer { cmd_ln_free_r(config) }
         // `-logfn` swaps PocketSphinx's one global log file, closing the previous one: two
