@@ -5,8 +5,9 @@ import PocketSphinxSupport
 ///
 /// The spotter runs at the permissive candidate thresholds. Every candidate worth it
 /// (`KeywordThreshold.isWorthVerifying`) is played, from the audio kept here, to the
-/// `KeywordVerifier`, from up to `KeywordVerifier.leadInSeconds` before it, or from the last pause
-/// within that (`LeadInPause`); the phones of the words it hears there, and the spotting score, decide
+/// `KeywordVerifier`, from up to `KeywordVerifier.leadInSeconds` before it (taken to lie
+/// `recogniserAdvanceSeconds` before the spotter's placement), or from the last pause within that
+/// (`LeadInPause`); the phones of the words it hears there, and the spotting score, decide
 /// whether the candidate is heard (`KeywordThreshold.accepts`).
 ///
 /// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
