@@ -24,6 +24,11 @@ import Testing
 
     private func name(_ file: String) -> String { URL(fileURLWithPath: file).lastPathComponent }
 
+    /// The labelled file that says "susi, what is the weather in berlin" over the noise floor.
+    private func weatherCommandOverNoise() throws -> String {
+        try #require(labels.first { $0.file.contains("positive_command_what-is-the-weather-in-berlin") && $0.file.hasSuffix("_noise.wav") }).file
+    }
+
     /// Labelled keywords found at `sensitivity` in the files of `files`, each a fresh stream;
     /// every hit must lie on its label (start and end within 0.3 s, reported within the
     /// scoring tolerance) and no file may give more hits than it has labels. The detector's
@@ -136,7 +141,7 @@ import Testing
     }
 
     @Test func givesTheSameHitsForAFileWhateverWasHeardBefore() throws {
-        let file = try #require(labels.first { $0.file.contains("positive_command_what-is-the-weather-in-berlin") && $0.file.hasSuffix("_noise.wav") }).file
+        let file = try weatherCommandOverNoise()
         let babble = try #require(audioFiles.first { $0.hasSuffix("negative_background_only_babble.wav") })
         let spotter = try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")]))
         let alone = try Fixtures.hits(in: try Fixtures.samples(of: file), with: spotter)
@@ -166,7 +171,7 @@ import Testing
     }
 
     @Test func gainRestoresAKeywordRecordedFarTooQuietly() throws {
-        let file = try #require(labels.first { $0.file.contains("positive_command_what-is-the-weather-in-berlin") && $0.file.hasSuffix("_noise.wav") }).file
+        let file = try weatherCommandOverNoise()
         // At 1/2000 of its level the keyword spans a handful of 16-bit steps and is lost;
         // a gain of 2000 applied before the conversion to integers brings it back.
         #expect(try hits(in: file, scale: 1.0 / 2000).isEmpty)
@@ -174,7 +179,7 @@ import Testing
     }
 
     @Test func placesHitsOnTheStreamsOwnCountAfterAReset() throws {
-        let file = try #require(labels.first { $0.file.contains("positive_command_what-is-the-weather-in-berlin") && $0.file.hasSuffix("_noise.wav") }).file
+        let file = try weatherCommandOverNoise()
         let spotter = try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")]))
         let samples = try Fixtures.samples(of: file)
         let first = try Fixtures.hits(in: samples, with: spotter)
@@ -189,12 +194,12 @@ import Testing
     /// stream's first on its own count, which ran 10 frames (0.1 s) early until the decoders kept
     /// no pre-speech frames beyond those their voice-activity detection waits for.
     @Test func placesAHitAfterARestartOnTheStreamsOwnCount() throws {
-        let file = try #require(labels.first { $0.file.contains("positive_command_what-is-the-weather-in-berlin") && $0.file.hasSuffix("_noise.wav") }).file
+        let file = try weatherCommandOverNoise()
         let samples = try Fixtures.samples(of: file)
         let hits = try Fixtures.hits(in: samples + samples, with: KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")])))
         try #require(hits.count == 2)
         // The start depends a little on what the utterance heard before it; the end does not.
-        #expect(abs(hits[1].endSample - (hits[0].endSample + samples.count)) <= 3 * 160,
+        #expect(abs(hits[1].endSample - (hits[0].endSample + samples.count)) <= 3 * KeywordSpotter.samplesPerFrame,
                 "second keyword ends at \(hits[1].endSample), first at \(hits[0].endSample) + \(samples.count)")
     }
 }
