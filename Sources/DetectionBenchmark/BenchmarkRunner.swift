@@ -19,10 +19,12 @@ public enum BenchmarkRunner {
         let wallStart = DispatchTime.now()
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let (keyword, sensitivity) = jobs[index]
-            let finished = results.store(index, Result { () throws(BenchmarkError) -> BenchmarkRow in
+            let result = Result { () throws(BenchmarkError) -> BenchmarkRow in
                 try measure(plan, keyword: keyword, sensitivity: sensitivity)
-            })
-            progress("bench: \(keyword) at sensitivity \(sensitivity) done (\(finished)/\(jobs.count))")
+            }
+            let finished = results.store(index, result)
+            let outcome = if case .failure = result { "failed" } else { "done" }
+            progress("bench: \(keyword) at sensitivity \(sensitivity) \(outcome) (\(finished)/\(jobs.count))")
         }
         let rows = try results.values().sorted { ($0.keyword, $0.sensitivity) < ($1.keyword, $1.sensitivity) }
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9

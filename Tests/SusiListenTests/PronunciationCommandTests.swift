@@ -81,6 +81,8 @@ import Testing
         // A detector that cannot be set up is exit code 2 for bench as for detect.
         #expect(unknownPhone.status == 2)
         #expect(unknownPhone.standardError.contains("unknown phone \"Q\" in the pronunciation of \"zorblat\""))
+        // Its run is reported as failed, not done.
+        #expect(unknownPhone.standardError.contains("bench: zorblat at sensitivity 0.5 failed (1/1)"), "\(unknownPhone.standardError)")
     }
 
     @Test func readsPronunciationsFromTheConfigurationFile() throws {
