@@ -131,7 +131,8 @@ public final class KeywordSpotter: HotwordDetector {
             guard let keyphrase = lexicon.keyphrase(ofEntry: detection.entry) else { continue }
             // With several keyphrases searched, PocketSphinx 5prealpha's keyword search at times
             // reports a hit whose start lies after its end, when it comes soon after an utterance
-            // restart (seen on TestAudio fixtures and on single devdata recordings). The
+            // restart (with `DecoderArguments`' frame count, twice in the 80 single devdata
+            // "jarvis" recordings with "computer" and "jarvis" searched at 0.9). The
             // keyphrase is then placed where it ends by the time it is reported, at 0.1 s a
             // phone, but never before the utterance began: the audio before the restart (often
             // the keyword just heard) is not part of this detection.
