@@ -27,11 +27,11 @@ public struct BenchmarkResult: Sendable {
 
     /// A table for a terminal.
     public var table: String {
-        var lines = ["keyword      S     hits     miss    miss 95 %    FA neg   FA/h     FA/h 95 %   FA pos  lat p50  lat p95  lat max  RTF"]
+        var lines = [keywordColumn("keyword") + "  S     hits     miss    miss 95 %    FA neg   FA/h     FA/h 95 %   FA pos  lat p50  lat p95  lat max  RTF"]
         for row in rows {
             let score = row.score
             lines.append([
-                row.keyword.padding(toLength: 11, withPad: " ", startingAt: 0),
+                keywordColumn(row.keyword),
                 String(format: "%5.2f", row.sensitivity),
                 "\(score.hits)/\(score.labels)".leftPadded(8),
                 score.missRate.map { String(format: "%6.1f %%", $0 * 100) } ?? "     -  ",
@@ -59,10 +59,10 @@ public struct BenchmarkResult: Sendable {
             let usesCandidates = decision != .spotting
             lines.append("")
             lines.append("calibration (README, Sensitivity): keyphrase phones, log10 thresholds" + (usesCandidates ? ", phone edits allowed" : ""))
-            lines.append("keyword      S     phones  threshold" + (usesCandidates ? "  candidates  edits  edits slow" : ""))
+            lines.append(keywordColumn("keyword") + "  S     phones  threshold" + (usesCandidates ? "  candidates  edits  edits slow" : ""))
             for (row, threshold) in calibrated {
                 lines.append([
-                    row.keyword.padding(toLength: 11, withPad: " ", startingAt: 0),
+                    keywordColumn(row.keyword),
                     String(format: "%5.2f", row.sensitivity),
                     "\(threshold.phoneCount)".leftPadded(6),
                     String(format: "%.1f", threshold.log10Threshold).leftPadded(9),
@@ -76,6 +76,12 @@ public struct BenchmarkResult: Sendable {
         }
         lines.append("peak RSS \(peakResidentBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown"), wall time \(String(format: "%.1f", wallSeconds)) s")
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` padded to the keyword column, as wide as the longest keyphrase (11 at least), so
+    /// that "smart mirror" is not cut to "smart mirro".
+    private func keywordColumn(_ text: String) -> String {
+        text.padding(toLength: max(11, rows.map(\.keyword.count).max() ?? 0), withPad: " ", startingAt: 0)
     }
 
     /// The result as one JSON object.

@@ -46,6 +46,24 @@ import Pipeline
         #expect(!negativesOnly.table.contains("calibration"))
     }
 
+    @Test func theTableShowsAKeyphraseLongerThanTheColumnWhole() {
+        let result = BenchmarkResult(
+            rows: ["jarvis", "smart mirror"].map { keyword in
+                BenchmarkRow(keyword: keyword, sensitivity: 0.5, score: DetectionScore(detections: [], labels: []),
+                             negativeFalseAlarms: 0, negativeHours: 1, realTimeFactor: 0.03,
+                             calibration: KeywordThreshold(keyphrase: keyword, sensitivity: 0.5, phoneCount: 6))
+            },
+            targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1)
+        let lines = result.table.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("smart mirror  ") }.count == 2, "\(result.table)")
+        // Every row of each table starts its sensitivity where its header's column does.
+        let sensitivityColumn = lines.filter { $0.hasPrefix("keyword ") }.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: "S")!) }
+        #expect(sensitivityColumn.count == 2 && sensitivityColumn[0] == sensitivityColumn[1])
+        for line in lines where line.hasPrefix("jarvis ") || line.hasPrefix("smart mirror ") {
+            #expect(line.distance(from: line.startIndex, to: line.firstIndex(of: "0")!) == sensitivityColumn[0] + 1, "\(line)")
+        }
+    }
+
     /// One point: 10 of 80 keywords missed, no false alarm in 0.29 hours (95 %: up to 12.7 an
     /// hour, far past the axis, which ends at 1.1 times the 1-an-hour target).
     @Test func thePlotCrossesEachPointWithItsIntervalsCutAtTheAxes() throws {
