@@ -56,7 +56,7 @@ import Pipeline
             targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1)
         let lines = result.table.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.filter { $0.hasPrefix("smart mirror  ") }.count == 2, "\(result.table)")
-        // Every row of each table starts its sensitivity where its header's column does.
+        // Rows of both tables keep their sensitivity under the header's S, however long the keyphrase.
         let sensitivityColumn = lines.filter { $0.hasPrefix("keyword ") }.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: "S")!) }
         #expect(sensitivityColumn.count == 2 && sensitivityColumn[0] == sensitivityColumn[1])
         for line in lines where line.hasPrefix("jarvis ") || line.hasPrefix("smart mirror ") {
