@@ -27,6 +27,12 @@ public struct BenchmarkResult: Sendable {
 
     /// A table for a terminal.
     public var table: String {
+        // The keyword column is as wide as the longest keyphrase (11 at least), so that
+        // "smart mirror" is not cut to "smart mirro".
+        let keywordWidth = max(11, rows.map(\.keyword.count).max() ?? 0)
+        func keywordColumn(_ text: String) -> String {
+            text.padding(toLength: keywordWidth, withPad: " ", startingAt: 0)
+        }
         var lines = [keywordColumn("keyword") + "  S     hits     miss    miss 95 %    FA neg   FA/h     FA/h 95 %   FA pos  lat p50  lat p95  lat max  RTF"]
         for row in rows {
             let score = row.score
@@ -76,12 +82,6 @@ public struct BenchmarkResult: Sendable {
         }
         lines.append("peak RSS \(peakResidentBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown"), wall time \(String(format: "%.1f", wallSeconds)) s")
         return lines.joined(separator: "\n")
-    }
-
-    /// `text` padded to the keyword column, as wide as the longest keyphrase (11 at least), so
-    /// that "smart mirror" is not cut to "smart mirro".
-    private func keywordColumn(_ text: String) -> String {
-        text.padding(toLength: max(11, rows.map(\.keyword.count).max() ?? 0), withPad: " ", startingAt: 0)
     }
 
     /// The result as one JSON object.
