@@ -31,6 +31,9 @@ public protocol HotwordDetector: AnyObject {
     /// completed, best first: several keyphrases heard at once are ordered by how far each
     /// score clears its own threshold.
     func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit]
+    /// What a second stage made of each candidate it decided on in the last `process` call,
+    /// heard or turned down; always empty for keyword spotting alone, which has no candidates.
+    var candidateVerdicts: [CandidateVerdict] { get }
     /// Forgets the stream so far: the sample count starts again at zero.
     func reset() throws(HotwordDetectionError)
 }

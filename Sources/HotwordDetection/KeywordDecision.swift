@@ -5,7 +5,7 @@ public enum KeywordDecision: String, Sendable, Equatable, CaseIterable, Codable 
     case spotting
     /// Spotting proposes candidates at a lower threshold, and the words the large-vocabulary
     /// recogniser (`KeywordVerifier`) hears over each decide: the keyphrase itself, or something
-    /// within the sensitivity's phone edits of it (see `KeywordThreshold.accepts`).
+    /// within the sensitivity's phone edits of it (see `KeywordThreshold.decide`).
     case verified
     /// As `verified`, and a candidate whose spotting score clears the sensitivity's threshold is
     /// also heard unless the recogniser heard something else entirely. The default.

@@ -15,6 +15,8 @@ public final class KeywordSpotter: HotwordDetector {
 
     /// The keyphrases with the thresholds they were given.
     public let thresholds: [KeywordThreshold]
+    /// Always empty: spotting alone decides on its score, with no candidates to explain.
+    public let candidateVerdicts: [CandidateVerdict] = []
     /// The pronunciations of the keyphrase words.
     let lexicon: PronunciationLexicon
     private let decoder: OpaquePointer

@@ -36,7 +36,7 @@ public struct KeywordThreshold: Sendable, Equatable {
             || lastsLongEnoughForAnInexactMatch(seconds)
     }
 
-    /// Whether a candidate the spotter proposed is a hit.
+    /// Whether a candidate the spotter proposed is a hit, and why.
     /// - Parameters:
     ///   - score: the candidate's spotting score (log10 likelihood ratio).
     ///   - phoneEdits: how many phone edits the recogniser's words over the candidate are from
@@ -46,10 +46,13 @@ public struct KeywordThreshold: Sendable, Equatable {
     ///   - seconds: how long the spotter found the keyphrase to last.
     ///   - decision: `.verified` weighs the recogniser alone; `.twoStage` also takes a candidate
     ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
-    public func accepts(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
-                        decision: KeywordDecision) -> Bool {
-        if isHeard(phoneEdits: phoneEdits, everyWordHeard: everyWordHeard, seconds: seconds) { return true }
-        return decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount
+    public func decide(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
+                       decision: KeywordDecision) -> CandidateVerdict.Reason {
+        if phoneEdits == 0 { return .exactWords }
+        if isHeard(phoneEdits: phoneEdits, everyWordHeard: everyWordHeard, seconds: seconds) { return .nearWords }
+        if decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount { return .sureSpotting }
+        if phoneEdits > phoneEditsAllowed(seconds: seconds) { return .tooFar }
+        return everyWordHeard ? .tooShort : .wordMissed
     }
 
     /// Whether the recogniser's words alone confirm a candidate of `seconds`: heard exactly, or

@@ -71,20 +71,25 @@ public final class KeywordVerifier {
         ps_free(decoder)
     }
 
-    /// The phones of the words the recogniser hears overlapping the candidate, in order.
+    /// The words the recogniser hears overlapping the candidate, and their phones, in order.
     /// - Parameters:
     ///   - samples: 16-bit audio from shortly before the candidate to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
-    public func heardPhones(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> [String] {
+    public func heard(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
-        return try heardWords(samples).filter { heard in
+        let words = try heardWords(samples).filter { heard in
             !heard.isFiller && (heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame).overlaps(candidate)
-        }.flatMap { heard in
-            // Every entry the recogniser can choose is in its dictionary, keyphrase aliases too.
-            guard let phones = ps_lookup_word(decoder, heard.entry) else { return [String]() }
-            defer { free(phones) }
-            return String(cString: phones).split(separator: " ").map(String.init)
         }
+        return HeardSpeech(
+            words: words.map { heard in
+                heard.word.hasSuffix(Self.aliasSuffix) ? String(heard.word.dropLast(Self.aliasSuffix.count)) : heard.word
+            },
+            phones: words.flatMap { heard in
+                // Every entry the recogniser can choose is in its dictionary, keyphrase aliases too.
+                guard let phones = ps_lookup_word(decoder, heard.entry) else { return [String]() }
+                defer { free(phones) }
+                return String(cString: phones).split(separator: " ").map(String.init)
+            })
     }
 
     /// The words the recogniser hears in `samples`, decoded as one utterance, with their frames.

@@ -8,7 +8,7 @@ import PocketSphinxSupport
 /// `KeywordVerifier`, from up to `KeywordVerifier.leadInSeconds` before it (taken to lie
 /// `recogniserAdvanceSeconds` before the spotter's placement), or from the last pause within that
 /// (`LeadInPause`); the phones of the words it hears there, and the spotting score, decide
-/// whether the candidate is heard (`KeywordThreshold.accepts`).
+/// whether the candidate is heard (`KeywordThreshold.decide`).
 ///
 /// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
 /// down. At the permissive candidate threshold, PocketSphinx often lists a keyword before it
@@ -40,6 +40,9 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private let settleSamples = Int(settleSeconds * Double(pipelineSampleRate))
     /// Stream position at which the spotter restarts, after the last candidate turned down.
     private var restartDue: Int?
+    /// The candidates decided on in the last `process` call, heard or turned down, in the order
+    /// the spotter proposed them.
+    public private(set) var candidateVerdicts: [CandidateVerdict] = []
 
     /// Loads both stages. A configuration that asks for `.spotting` is verified as `.twoStage`:
     /// use `KeywordSpotter` (or `HotwordDetectorFactory`) for spotting alone.
@@ -57,14 +60,13 @@ public final class TwoStageHotwordDetector: HotwordDetector {
 
     public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
         recent.append(frame, endingAt: recent.endSample + frame.count)
-        var heard: [HotwordHit] = []
+        candidateVerdicts = []
         for candidate in try spotter.process(frame) {
-            if try accepts(candidate) {
-                heard.append(candidate)
-            } else {
-                restartDue = recent.endSample + settleSamples
-            }
+            let verdict = try decide(on: candidate)
+            candidateVerdicts.append(verdict)
+            if !verdict.isHeard { restartDue = recent.endSample + settleSamples }
         }
+        let heard = candidateVerdicts.filter(\.isHeard).map(\.candidate)
         if !heard.isEmpty || restartDue.map({ recent.endSample >= $0 }) == true {
             try spotter.restart()
             restartDue = nil
@@ -79,31 +81,38 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         restartDue = nil
     }
 
-    /// Whether `candidate` is heard: the recogniser's words over it, measured in phone edits
-    /// against the keyphrase, and its spotting score decide (see `KeywordThreshold.accepts`).
-    private func accepts(_ candidate: HotwordHit) throws(HotwordDetectionError) -> Bool {
+    /// Whether `candidate` is heard, and why: the recogniser's words over it, measured in phone
+    /// edits against the keyphrase, and its spotting score decide (see `KeywordThreshold.decide`).
+    private func decide(on candidate: HotwordHit) throws(HotwordDetectionError) -> CandidateVerdict {
         let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
         guard let threshold = spotter.threshold(of: candidate.keyword),
-              threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else { return false }
+              threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else {
+            return CandidateVerdict(candidate: candidate, heardWords: nil, phoneEdits: nil, reason: .shortAndWeak)
+        }
         let span = (candidate.startSample - recogniserAdvance)..<(candidate.endSample - recogniserAdvance)
         let leadInStart = max(span.lowerBound - leadIn, recent.firstSample)
         let leadInAudio = recent.samples(from: leadInStart)
         let audioStart = leadInStart + LeadInPause.start(in: leadInAudio.prefix(max(0, span.lowerBound - leadInStart)))
-        let heard = try verifier.heardPhones(
+        let heard = try verifier.heard(
             converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart), startingAt: audioStart),
             candidate: (span.lowerBound - audioStart)..<(span.upperBound - audioStart))
-        let match = nearness(of: heard, to: candidate.keyword)
-        guard threshold.accepts(score: candidate.score, phoneEdits: match.phoneEdits, everyWordHeard: match.everyWordHeard,
-                                seconds: seconds, decision: decision) else { return false }
+        let match = nearness(of: heard.phones, to: candidate.keyword)
+        let verdict = { (reason: CandidateVerdict.Reason) in
+            CandidateVerdict(candidate: candidate, heardWords: heard.words, phoneEdits: match.phoneEdits, reason: reason)
+        }
+        let reason = threshold.decide(score: candidate.score, phoneEdits: match.phoneEdits, everyWordHeard: match.everyWordHeard,
+                                      seconds: seconds, decision: decision)
+        guard reason.isHeard else { return verdict(reason) }
         // With several keyphrases, the recogniser may have heard another of them ("hey susi" is
         // proposed as "okay susi" too, two edits off): if what it heard is nearer that one and
         // would confirm it on the recogniser's word alone, that one's own candidate speaks for it.
-        return !spotter.thresholds.contains { other in
+        let nearerAnother = spotter.thresholds.contains { other in
             guard other.keyphrase != candidate.keyword else { return false }
-            let otherMatch = nearness(of: heard, to: other.keyphrase)
+            let otherMatch = nearness(of: heard.phones, to: other.keyphrase)
             return otherMatch.phoneEdits < match.phoneEdits
                 && other.isHeard(phoneEdits: otherMatch.phoneEdits, everyWordHeard: otherMatch.everyWordHeard, seconds: seconds)
         }
+        return verdict(nearerAnother ? .nearerAnotherKeyphrase : reason)
     }
 
     /// How near `heard` is to `keyphrase`: phone edits to its nearest pronunciation, and whether

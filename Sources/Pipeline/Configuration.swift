@@ -26,6 +26,8 @@ public struct Configuration: Sendable, Equatable {
     public var logLevel = "info"
     /// Events as JSON lines on standard output.
     public var json = false
+    /// Report every candidate the second stage decided on as a `candidate` event.
+    public var reportCandidates = false
     /// Transcribe the command after the hotword.
     public var transcribe = true
     /// Language model and timings of the transcription session.
@@ -76,6 +78,7 @@ public struct Configuration: Sendable, Equatable {
         ("chat.timeout_s", "seconds a request may take"),
         ("log.level", "trace, debug, info, notice, warning, error or critical"),
         ("log.json", "true for JSON lines on standard output"),
+        ("log.candidates", "true to report every candidate the second stage decides on (`candidate` events)"),
     ]
 
     /// The log levels `logLevel` may name.
@@ -132,7 +135,8 @@ public struct Configuration: Sendable, Equatable {
             case ("log.level", .string(let level)) where Self.logLevels.contains(level): logLevel = level
             case ("log.level", _): throw fail("one of " + Self.logLevels.joined(separator: ", "))
             case ("log.json", .bool(let flag)): json = flag
-            case ("log.json", _): throw fail("true or false")
+            case ("log.candidates", .bool(let flag)): reportCandidates = flag
+            case ("log.json", _), ("log.candidates", _): throw fail("true or false")
             case ("transcription.enabled", .bool(let flag)): transcribe = flag
             case ("chat.enabled", .bool(let flag)): chatEnabled = flag
             case ("transcription.enabled", _), ("chat.enabled", _): throw fail("true or false")

@@ -9,6 +9,8 @@ public enum ListenEvent: Equatable, Sendable {
     case start(StartEvent)
     /// A capture device was opened or went away.
     case device(DeviceEvent)
+    /// The second stage decided on a candidate the spotter proposed (with `--candidates`).
+    case candidate(CandidateEvent)
     /// A keyword was heard.
     case hotword(HotwordEvent)
     /// The command heard so far after the hotword; it may still change.
@@ -45,14 +47,14 @@ public enum ListenEvent: Equatable, Sendable {
             if let message = event.message { members.append(("message", .string(message))) }
             return .object(members)
         case .hotword(let event):
-            return .object([
-                ("type", .string("hotword")),
-                ("keyword", .string(event.keyword)),
-                ("time", .number(rounded(event.time))),
-                ("start", .number(rounded(event.start))),
-                ("end", .number(rounded(event.end))),
-                ("score", .number(rounded(event.score))),
-                event.source.jsonMember,
+            return .object([("type", .string("hotword"))] + event.placeMembers + [event.source.jsonMember])
+        case .candidate(let event):
+            return .object([("type", .string("candidate"))] + event.candidate.placeMembers + [
+                ("heard", .bool(event.isHeard)),
+                ("reason", .string(event.reason.rawValue)),
+                ("words", event.words.map { .array($0.map(JSONValue.string)) } ?? .null),
+                ("phone_edits", event.phoneEdits.map(JSONValue.integer) ?? .null),
+                event.candidate.source.jsonMember,
             ])
         case .partial(let event), .final(let event):
             var members: [(String, JSONValue)] = [
@@ -116,9 +118,15 @@ public enum ListenEvent: Equatable, Sendable {
             case .lost:
                 return "lost \(event.device)" + (event.message.map { ": \($0)" } ?? "")
             }
+        case .candidate(let event):
+            let candidate = event.candidate
+            let heard = event.words.map { words in
+                "heard \"\(words.joined(separator: " "))\", \(event.phoneEdits ?? 0) phone edit\(event.phoneEdits == 1 ? "" : "s")"
+            } ?? "not decoded"
+            return candidate.placeText + "candidate \"\(candidate.keyword)\" \(event.isHeard ? "heard" : "turned down")"
+                + " (\(event.reason.rawValue): \(heard); \(candidate.spokenText))"
         case .hotword(let event):
-            let place = event.source.name.map { "\($0)  " } ?? ""
-            return place + "\(seconds(event.time))  hotword \"\(event.keyword)\"  (spoken \(seconds(event.start))–\(seconds(event.end)), score \(String(format: "%.1f", event.score)))"
+            return event.placeText + "hotword \"\(event.keyword)\"  (\(event.spokenText))"
         case .partial(let event):
             return "… \(event.text)"
         case .final(let event):
@@ -142,8 +150,10 @@ public enum ListenEvent: Equatable, Sendable {
         }
     }
 
-    private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 }
+
+/// A time in seconds as readable lines give it.
+private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 
 /// A capture device opened or lost.
 public struct DeviceEvent: Equatable, Sendable {
@@ -202,6 +212,41 @@ public struct HotwordEvent: Equatable, Sendable {
         score = hit.score
         self.source = source
     }
+
+    /// Keyword, report time, span and score, as `hotword` and `candidate` events write them.
+    var placeMembers: [(String, JSONValue)] {
+        [("keyword", .string(keyword)), ("time", .number(rounded(time))), ("start", .number(rounded(start))),
+         ("end", .number(rounded(end))), ("score", .number(rounded(score)))]
+    }
+
+    /// The source and report time that start a readable line.
+    var placeText: String { (source.name.map { "\($0)  " } ?? "") + "\(seconds(time))  " }
+
+    /// The span and score, as a readable line gives them.
+    var spokenText: String { "spoken \(seconds(start))–\(seconds(end)), score \(String(format: "%.1f", score))" }
+}
+
+/// What the second stage made of one candidate keyword the spotter proposed.
+public struct CandidateEvent: Equatable, Sendable {
+    /// The candidate as the spotter proposed it: keyphrase, report time, span, spotting score, source.
+    public var candidate: HotwordEvent
+    /// Why it was heard or turned down.
+    public var reason: CandidateVerdict.Reason
+    /// The recogniser's words over it; nil when it was turned down without decoding.
+    public var words: [String]?
+    /// Phone edits from those words to the keyphrase; nil when not decoded.
+    public var phoneEdits: Int?
+
+    public init(verdict: CandidateVerdict, sampleRate: Int, source: StreamSource) {
+        candidate = HotwordEvent(hit: verdict.candidate, sampleRate: sampleRate, source: source)
+        reason = verdict.reason
+        words = verdict.heardWords
+        phoneEdits = verdict.phoneEdits
+    }
+
+    /// Whether the candidate was heard (a `hotword` event follows unless another keyphrase's
+    /// candidate in the same frame ranks first, or a command is being transcribed).
+    public var isHeard: Bool { reason.isHeard }
 }
 
 /// Where a stream comes from: a file, or a capture device.

@@ -12,6 +12,8 @@ import Transcription
 public final class ListeningStream {
     private let detector: HotwordDetector
     private let transcriber: Transcriber?
+    /// Whether the second stage's verdict on every candidate becomes a `candidate` event.
+    private let reportsCandidates: Bool
     /// Recent audio: more than the detector's delay between keyword end and hit.
     private var recent = RecentAudio(capacity: 2 * pipelineSampleRate)
     /// Stream position where the running transcription session began, if one runs.
@@ -21,9 +23,13 @@ public final class ListeningStream {
     /// Samples processed since the stream began.
     public private(set) var samples = 0
 
-    public init(detector: HotwordDetector, transcriber: Transcriber? = nil, source: StreamSource = .unnamed) {
+    /// - Parameter reportsCandidates: report every candidate the detector's second stage decided
+    ///   on (heard or turned down) as a `candidate` event, before any `hotword` event it gave.
+    public init(detector: HotwordDetector, transcriber: Transcriber? = nil, source: StreamSource = .unnamed,
+                reportsCandidates: Bool = false) {
         self.detector = detector
         self.transcriber = transcriber
+        self.reportsCandidates = reportsCandidates
         self.source = source
     }
 
@@ -37,15 +43,18 @@ public final class ListeningStream {
     public func process(_ frame: [Float]) throws -> [ListenEvent] {
         samples += frame.count
         recent.append(frame, endingAt: samples)
-        // The detector hears every frame, so its count stays on the stream's; hits during a
-        // command are not reported.
+        // The detector hears every frame, so its count stays on the stream's; hits and candidates
+        // during a command are not reported.
         let hits = try detector.process(frame)
         if let start = sessionStart, let transcriber {
             return try transcriber.process(frame).map { event(for: $0, sessionStart: start) }
         }
+        let candidates: [ListenEvent] = reportsCandidates
+            ? detector.candidateVerdicts.map { .candidate(CandidateEvent(verdict: $0, sampleRate: pipelineSampleRate, source: source)) }
+            : []
         // The detector lists the best hit first.
-        guard let hit = hits.first else { return [] }
-        let events: [ListenEvent] = [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
+        guard let hit = hits.first else { return candidates }
+        let events = candidates + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
             try transcriber.begin(leadIn: recent.samples(from: hit.endSample))
             // If the lead-in alone ends the session, its event comes with the next frame.

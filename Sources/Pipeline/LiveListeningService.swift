@@ -114,7 +114,8 @@ private struct CaptureLoop {
         let startCPU = CPUClock.processSeconds()
         let spotter = try HotwordDetectorFactory.detector(configuration: configuration.spotterConfiguration)
         let transcriber = try configuration.transcribe ? PocketSphinxTranscriber(configuration: configuration.transcriber) : nil
-        let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device))
+        let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device),
+                                     reportsCandidates: configuration.reportCandidates)
         var device = try open()
         report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision)))
         var summary = RunSummary(files: 0)

@@ -37,6 +37,9 @@ struct DetectCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write events as JSON lines on standard output.")
     var json = false
 
+    @Flag(name: .long, help: "Report every candidate the second stage decides on, heard or turned down, with the words the recogniser heard and why (candidate events; not with --decision spotting).")
+    var candidates = false
+
     func validate() throws {
         if let logLevel, !Configuration.logLevels.contains(logLevel) {
             throw ValidationError("--log-level must be one of \(Configuration.logLevels.joined(separator: ", "))")
@@ -57,6 +60,10 @@ struct DetectCommand: AsyncParsableCommand {
         if let alsaConfig { settings.alsaConfigurationFile = alsaConfig }
         if let logLevel { settings.logLevel = logLevel }
         if json { settings.json = true }
+        if candidates { settings.reportCandidates = true }
+        if settings.reportCandidates && settings.decision == .spotting {
+            throw ValidationError("candidates come from a second stage: --candidates needs --decision two-stage or verified, not spotting")
+        }
         if file.isEmpty {
             try await listen(settings)
         } else {
@@ -73,7 +80,7 @@ struct DetectCommand: AsyncParsableCommand {
         let run = FileDetectionRun(progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })
-        let stream = ListeningStream(detector: spotter, transcriber: transcriber)
+        let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates)
         let summary = await run.run(paths: file, stream: stream, forwarder: forwarder) { event in output.print(event) }
         output.print(.summary(summary))
         if summary.failedFiles > 0 { throw ExitCode(1) }

@@ -24,7 +24,7 @@ import Testing
     private func phoneEdits(_ keyphrase: String, heardBy verifier: KeywordVerifier, in samples: [Int16],
                             candidate: Range<Int>) throws -> Int {
         let lexicon = try PronunciationLexicon(keyphrases: [keyphrase], dictionaries: [Fixtures.keywordDictionary, AcousticModelFiles().generalDictionary])
-        let heard = try verifier.heardPhones(samples, candidate: candidate)
+        let heard = try verifier.heard(samples, candidate: candidate).phones
         return lexicon.keyphrasePronunciations(of: keyphrase).map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? .max
     }
 
@@ -34,6 +34,8 @@ import Testing
         // From 0.6 s before the keyword to 0.1 s after it, as the detector hands it over.
         let window = pcm(samples[0..<(keyword.upperBound + 1_600)])
         #expect(try phoneEdits("susi", heardBy: verifier, in: window, candidate: keyword) == 0)
+        // Heard as the keyword's alias in the recogniser, reported as the word itself.
+        #expect(try verifier.heard(window, candidate: keyword).words == ["susi"])
         // The same audio, with the candidate placed on the command after the keyword.
         let allowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: 0.5, phoneCount: 4)
         #expect(try phoneEdits("susi", heardBy: verifier, in: pcm(samples[...]), candidate: 24_000..<40_000) > allowed)
@@ -67,6 +69,40 @@ import Testing
         #expect(try phoneEdits("susi", heardBy: verifier, in: window, candidate: keyword) == 0)
     }
 
+    @Test func everyHitIsAHeardVerdictAndEveryTurnedDownCandidateSaysWhy() throws {
+        let samples = try Fixtures.samples(of: Fixtures.testAudio.appendingPathComponent("mixed_susi_and_near_misses.wav").path)
+        let detector = try TwoStageHotwordDetector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")]))
+        var verdicts: [CandidateVerdict] = []
+        for start in stride(from: 0, to: samples.count, by: 480) {
+            let hits = try detector.process(Array(samples[start..<min(start + 480, samples.count)]))
+            #expect(hits == detector.candidateVerdicts.filter(\.isHeard).map(\.candidate))
+            verdicts += detector.candidateVerdicts
+        }
+        let threshold = try #require(detector.thresholds.first)
+        for verdict in verdicts {
+            switch verdict.reason {
+            case .shortAndWeak:
+                #expect(verdict.heardWords == nil && verdict.phoneEdits == nil)
+            case .exactWords:
+                #expect(verdict.phoneEdits == 0 && verdict.heardWords == ["susi"])
+            case .nearWords:
+                #expect((1...threshold.slowPhoneEditsAllowed).contains(verdict.phoneEdits ?? -1))
+            case .tooFar:
+                #expect((verdict.phoneEdits ?? 0) > threshold.phoneEditsAllowed)
+            default:
+                #expect(verdict.heardWords != nil)
+            }
+        }
+        // The fixture's keywords are heard as "susi", its near-misses ("sushi", "super", "Sousa", ...)
+        // turned down as the words they are.
+        #expect(verdicts.filter { $0.reason == .exactWords }.count >= 12)
+        #expect(verdicts.filter { $0.reason == .tooFar }.count >= 5)
+        #expect(verdicts.contains { $0.reason == .tooFar && $0.heardWords == ["super"] })
+        // Spotting alone has no candidates to explain.
+        let spotter = try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")], decision: .spotting))
+        #expect(!(try Fixtures.hits(in: samples, with: spotter)).isEmpty && spotter.candidateVerdicts.isEmpty)
+    }
+
     @Test func phoneEditsCountSubstitutionsInsertionsAndDeletions() {
         let computer = ["K", "AH", "M", "P", "Y", "UW", "T", "ER"]
         #expect(PhoneEdits.count(from: computer, to: computer) == 0)
@@ -97,10 +133,10 @@ import Testing
         // One word is always heard in this sense: its phone edits alone decide.
         #expect(PhoneEdits.everyWordHeard(["K", "AH"], words: [["K", "AH", "M", "P", "Y", "UW", "T", "ER"]]))
         let threshold = KeywordThreshold(keyphrase: "hey susi", sensitivity: 0.5, phoneCount: 6)
-        #expect(threshold.accepts(score: -40, phoneEdits: 2, everyWordHeard: true, seconds: 0.4, decision: .twoStage))
-        #expect(!threshold.accepts(score: -40, phoneEdits: 2, everyWordHeard: false, seconds: 0.4, decision: .twoStage))
+        #expect(threshold.decide(score: -40, phoneEdits: 2, everyWordHeard: true, seconds: 0.4, decision: .twoStage) == .nearWords)
+        #expect(threshold.decide(score: -40, phoneEdits: 2, everyWordHeard: false, seconds: 0.4, decision: .twoStage) == .wordMissed)
         // A candidate spotting is sure of is not held to it.
-        #expect(threshold.accepts(score: 1, phoneEdits: 2, everyWordHeard: false, seconds: 0.4, decision: .twoStage))
+        #expect(threshold.decide(score: 1, phoneEdits: 2, everyWordHeard: false, seconds: 0.4, decision: .twoStage) == .sureSpotting)
     }
 
     @Test func sensitivityWidensTheEditsAllowedShortInexactCandidatesAreRefusedAndSlowOnesMayBeFurtherOff() {
@@ -112,21 +148,21 @@ import Testing
         let jarvis = KeywordThreshold(keyphrase: "jarvis", sensitivity: 0.5, phoneCount: 6)
         #expect(jarvis.phoneEditsAllowed == 3)
         // Exact: heard however short; inexact: only if it lasts 45 ms a phone (0.27 s).
-        #expect(jarvis.accepts(score: -50, phoneEdits: 0, seconds: 0.2, decision: .verified))
-        #expect(jarvis.accepts(score: -50, phoneEdits: 3, seconds: 0.3, decision: .verified))
-        #expect(!jarvis.accepts(score: -50, phoneEdits: 3, seconds: 0.2, decision: .verified))
-        #expect(!jarvis.accepts(score: -50, phoneEdits: 4, seconds: 0.53, decision: .twoStage))
+        #expect(jarvis.decide(score: -50, phoneEdits: 0, seconds: 0.2, decision: .verified) == .exactWords)
+        #expect(jarvis.decide(score: -50, phoneEdits: 3, seconds: 0.3, decision: .verified) == .nearWords)
+        #expect(jarvis.decide(score: -50, phoneEdits: 3, seconds: 0.2, decision: .verified) == .tooShort)
+        #expect(jarvis.decide(score: -50, phoneEdits: 4, seconds: 0.53, decision: .twoStage) == .tooFar)
         // Slow (90 ms a phone, 0.54 s, or more): one edit more for six phones, none at 0.
         #expect(jarvis.slowPhoneEditsAllowed == 4)
-        #expect(jarvis.accepts(score: -50, phoneEdits: 4, seconds: 0.54, decision: .verified))
-        #expect(!jarvis.accepts(score: -50, phoneEdits: 5, seconds: 0.9, decision: .verified))
+        #expect(jarvis.decide(score: -50, phoneEdits: 4, seconds: 0.54, decision: .verified) == .nearWords)
+        #expect(jarvis.decide(score: -50, phoneEdits: 5, seconds: 0.9, decision: .verified) == .tooFar)
         #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8, slow: true) } == [0, 3, 5, 5, 5])
         #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 4, slow: true) == 1)
         // Spotting that is sure of itself carries a candidate unless the recogniser heard
         // something else entirely; only in `.twoStage`.
-        #expect(jarvis.accepts(score: 1, phoneEdits: 5, seconds: 0.5, decision: .twoStage))
-        #expect(!jarvis.accepts(score: 1, phoneEdits: 6, seconds: 0.5, decision: .twoStage))
-        #expect(!jarvis.accepts(score: 1, phoneEdits: 5, seconds: 0.5, decision: .verified))
+        #expect(jarvis.decide(score: 1, phoneEdits: 5, seconds: 0.5, decision: .twoStage) == .sureSpotting)
+        #expect(jarvis.decide(score: 1, phoneEdits: 6, seconds: 0.5, decision: .twoStage) == .tooFar)
+        #expect(jarvis.decide(score: 1, phoneEdits: 5, seconds: 0.5, decision: .verified) == .tooFar)
         // Short and well below the threshold (0 − 5 × 6 = −30): not worth decoding.
         #expect(!jarvis.isWorthVerifying(score: -31, seconds: 0.2))
         #expect(jarvis.isWorthVerifying(score: -29, seconds: 0.2))
@@ -177,7 +213,14 @@ import Testing
             let spotter = try KeywordSpotter(configuration: Fixtures.spotter(keywords, decision: .spotting))
             #expect(try Fixtures.hits(in: samples, with: spotter).first?.keyword == "hey susi", "\(order), spotting alone")
             let detector = try TwoStageHotwordDetector(configuration: Fixtures.spotter(keywords))
-            #expect(try Fixtures.hits(in: samples, with: detector).map(\.keyword) == ["hey susi"], "\(order), two-stage")
+            var hits: [HotwordHit] = [], verdicts: [CandidateVerdict] = []
+            for start in stride(from: 0, to: samples.count, by: 480) {
+                hits += try detector.process(Array(samples[start..<min(start + 480, samples.count)]))
+                verdicts += detector.candidateVerdicts
+            }
+            #expect(hits.map(\.keyword) == ["hey susi"], "\(order), two-stage")
+            // "okay susi" is turned down, and says so.
+            #expect(verdicts.contains { $0.candidate.keyword == "okay susi" && $0.reason == .nearerAnotherKeyphrase }, "\(verdicts)")
         }
     }
 

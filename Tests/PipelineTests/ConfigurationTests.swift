@@ -28,12 +28,14 @@ import Testing
             gain = 2.5
             [log]
             level = "debug"
+            candidates = true
             """, path: "c.toml")
         #expect(try configuration.apply(entries, from: "c.toml").isEmpty)
         #expect(configuration.device == "plughw:1,0")
         #expect(configuration.keywords == [KeywordSetting(keyphrase: "susi", sensitivity: 0.3), KeywordSetting(keyphrase: "computer", sensitivity: 0.7)])
         #expect(configuration.gain == 2.5)
         #expect(configuration.logLevel == "debug")
+        #expect(configuration.reportCandidates)
     }
 
     @Test func readsTheChatAndTranscriptionKeys() throws {

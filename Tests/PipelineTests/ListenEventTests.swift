@@ -31,6 +31,24 @@ import Testing
         #expect(JSONValue.number(-0.0).text == "0")
     }
 
+    @Test func writesACandidateWithTheWordsHeardAndWhyItWasTurnedDown() throws {
+        let proposed = HotwordHit(keyword: "susi", startSample: 16_000, endSample: 24_000, detectionSample: 27_200, score: -3.14159)
+        let decoded = ListenEvent.candidate(CandidateEvent(
+            verdict: CandidateVerdict(candidate: proposed, heardWords: ["super"], phoneEdits: 2, reason: .tooFar),
+            sampleRate: 16_000, source: .file("a.wav")))
+        #expect(decoded.json.text == #"{"type":"candidate","keyword":"susi","time":1.7,"start":1,"end":1.5,"score":-3.142,"heard":false,"reason":"too_far","words":["super"],"phone_edits":2,"file":"a.wav"}"#)
+        #expect(decoded.readableLine == #"a.wav  1.700 s  candidate "susi" turned down (too_far: heard "super", 2 phone edits; spoken 1.000 s–1.500 s, score -3.1)"#)
+        let undecoded = ListenEvent.candidate(CandidateEvent(
+            verdict: CandidateVerdict(candidate: proposed, heardWords: nil, phoneEdits: nil, reason: .shortAndWeak),
+            sampleRate: 16_000, source: .device("hw:1,0")))
+        #expect(undecoded.json.text.contains(#""heard":false,"reason":"short_and_weak","words":null,"phone_edits":null,"device":"hw:1,0"}"#))
+        #expect(undecoded.readableLine == #"hw:1,0  1.700 s  candidate "susi" turned down (short_and_weak: not decoded; spoken 1.000 s–1.500 s, score -3.1)"#)
+        let heard = ListenEvent.candidate(CandidateEvent(
+            verdict: CandidateVerdict(candidate: proposed, heardWords: ["juicy"], phoneEdits: 1, reason: .nearWords),
+            sampleRate: 16_000, source: .file("a.wav")))
+        #expect(heard.readableLine.contains(#"candidate "susi" heard (near_words: heard "juicy", 1 phone edit;"#))
+    }
+
     @Test func readsAHotwordAsOneLineForAPerson() {
         #expect(ListenEvent.hotword(hit).readableLine == "a \"quoted\" name.wav  1.700 s  hotword \"susi\"  (spoken 1.000 s–1.500 s, score 3.1)")
     }

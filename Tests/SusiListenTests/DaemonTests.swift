@@ -91,7 +91,7 @@ import Testing
     @Test func hearsTheHotwordOnAFileBackedCaptureDeviceAndStopsCleanlyOnSIGTERM() throws {
         let fixture = try #require(try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)
             .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
-        let run = try runDaemon(playing: "TestAudio/" + fixture, arguments: ["--no-transcription"], until: "\"type\":\"hotword\"")
+        let run = try runDaemon(playing: "TestAudio/" + fixture, arguments: ["--no-transcription", "--candidates"], until: "\"type\":\"hotword\"")
         #expect(run.status == 0)
         #expect(run.secondsToExit < 1.5)
         let events = run.events
@@ -104,6 +104,11 @@ import Testing
         #expect(hotword["device"] as? String == "fixture")
         #expect(hotword["keyword"] as? String == "susi")
         #expect(events.last?["overruns"] as? Int == 0)
+        // Live, as from files, the candidate that became the hit is reported just before it.
+        let hotwordIndex = try #require(events.firstIndex { $0["type"] as? String == "hotword" })
+        #expect(events[hotwordIndex - 1]["type"] as? String == "candidate")
+        #expect(events[hotwordIndex - 1]["heard"] as? Bool == true)
+        #expect(events[hotwordIndex - 1]["device"] as? String == "fixture")
         // The capture path hands the detector the same samples as the file path: the same hit.
         let fromFile = try #require(try CommandRunner.run(["--file", "TestAudio/" + fixture, "--json", "--config", "/dev/null", "--no-transcription"])
             .events(ofType: "hotword").first)
@@ -114,6 +119,7 @@ import Testing
         let log = run.log
         #expect(log.contains("capturing from fixture (16000 Hz, 1 channel, S16_LE)"))
         #expect(log.contains("hotword \"susi\""))
+        #expect(log.contains("candidate \"susi\" heard ("))
     }
 
     @Test func answersASpokenCommandEndToEndAndStopsCleanly() throws {

@@ -39,6 +39,48 @@ import Testing
         #expect(outcome.events(ofType: "start").first?["decision"] as? String == "two-stage")
     }
 
+    @Test func candidatesSayWhatTheRecogniserHeardAndWhyEachWasHeardOrTurnedDown() throws {
+        let outcome = try detect(["--candidates"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let events = outcome.events
+        let candidates = outcome.events(ofType: "candidate")
+        let hotwords = outcome.events(ofType: "hotword")
+        #expect(!hotwords.isEmpty)
+        // Every hit is a heard candidate, reported just before it; with one keyphrase and no
+        // command, every heard candidate is a hit.
+        for (index, event) in events.enumerated() where event["type"] as? String == "hotword" {
+            let before = events[index - 1]
+            #expect(before["type"] as? String == "candidate" && before["heard"] as? Bool == true)
+            for key in ["keyword", "time", "start", "end", "score"] {
+                #expect("\(before[key] ?? "")" == "\(event[key] ?? "")", "\(key)")
+            }
+        }
+        #expect(candidates.filter { $0["heard"] as? Bool == true }.count == hotwords.count)
+        // The near-misses are turned down, each with the recogniser's words and how far they are
+        // from "susi" (or, short and weak, not decoded at all).
+        let turnedDown = candidates.filter { $0["heard"] as? Bool == false }
+        #expect(turnedDown.count >= 5)
+        for candidate in turnedDown {
+            let reason = try #require(candidate["reason"] as? String)
+            #expect(["short_and_weak", "too_short", "word_missed", "too_far", "nearer_another_keyphrase"].contains(reason))
+            if reason == "short_and_weak" {
+                #expect(candidate["words"] is NSNull && candidate["phone_edits"] is NSNull)
+            } else {
+                #expect((candidate["phone_edits"] as? Int ?? 0) > 0, "\(candidate)")
+                #expect(!(candidate["words"] as? [String] ?? []).isEmpty, "\(candidate)")
+            }
+        }
+        // Without the flag, no candidate is reported.
+        #expect(try detect([]).events(ofType: "candidate").isEmpty)
+    }
+
+    @Test func candidatesNeedASecondStage() throws {
+        let outcome = try detect(["--candidates", "--decision", "spotting"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("--candidates needs --decision two-stage or verified"))
+        #expect(outcome.events(ofType: "start").isEmpty)
+    }
+
     @Test func anUnknownDecisionIsABadArgument() throws {
         let outcome = try detect(["--decision", "guess"])
         #expect(outcome.status == 64)

@@ -1,0 +1,48 @@
+/// What two-stage detection made of one candidate the spotter proposed: the words the recogniser
+/// heard over it, how far they are from the keyphrase, and why the candidate was heard or turned
+/// down. It says why a keyword was missed or a false alarm taken, for tuning the sensitivity.
+public struct CandidateVerdict: Sendable, Equatable {
+    /// Why a candidate was heard or turned down (see `KeywordThreshold.decide`).
+    public enum Reason: String, Sendable, Equatable, CaseIterable {
+        /// Heard: the recogniser heard the keyphrase exactly.
+        case exactWords = "exact_words"
+        /// Heard: the recogniser's words are within the phone edits allowed.
+        case nearWords = "near_words"
+        /// Heard: the spotting score clears the sensitivity's threshold, and the recogniser did not
+        /// hear something else entirely (`two-stage` only).
+        case sureSpotting = "sure_spotting"
+        /// Turned down without decoding: short (under 45 ms a phone) and weak.
+        case shortAndWeak = "short_and_weak"
+        /// Turned down: near enough in phone edits, but too short for an inexact match.
+        case tooShort = "too_short"
+        /// Turned down: near enough in phone edits, but one of the keyphrase's words was not heard at all.
+        case wordMissed = "word_missed"
+        /// Turned down: the recogniser's words are more phone edits off than allowed.
+        case tooFar = "too_far"
+        /// Turned down: the recogniser's words are nearer another keyphrase, which they confirm.
+        case nearerAnotherKeyphrase = "nearer_another_keyphrase"
+
+        /// Whether a candidate with this reason is a hit.
+        public var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting }
+    }
+
+    /// The candidate as the spotter proposed it: keyphrase, span, report time and spotting score.
+    public let candidate: HotwordHit
+    /// The recogniser's words overlapping the candidate (a keyphrase word as the word itself);
+    /// nil when the candidate was turned down without decoding.
+    public let heardWords: [String]?
+    /// Phone edits from those words to the keyphrase's nearest pronunciation; nil when not decoded.
+    public let phoneEdits: Int?
+    /// Why the candidate was heard or turned down.
+    public let reason: Reason
+
+    public init(candidate: HotwordHit, heardWords: [String]?, phoneEdits: Int?, reason: Reason) {
+        self.candidate = candidate
+        self.heardWords = heardWords
+        self.phoneEdits = phoneEdits
+        self.reason = reason
+    }
+
+    /// Whether the candidate is a hit.
+    public var isHeard: Bool { reason.isHeard }
+}
