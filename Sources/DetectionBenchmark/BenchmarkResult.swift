@@ -60,6 +60,14 @@ public struct BenchmarkResult: Sendable {
                 lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : "")")
             }
         }
+        let explained = rows.compactMap { row in row.causes.map { (row: row, causes: $0) } }
+        if !explained.isEmpty {
+            lines.append("")
+            lines.append("misses and false alarms by cause (README, How a detection is decided; detect --candidates shows each)")
+            for (row, causes) in explained {
+                lines.append(keywordColumn(row.keyword) + String(format: "  %5.2f  ", row.sensitivity) + causes.summary)
+            }
+        }
         let calibrated = rows.compactMap { row in row.calibration.map { (row: row, threshold: $0) } }
         if !calibrated.isEmpty {
             let usesCandidates = decision != .spotting
@@ -92,27 +100,7 @@ public struct BenchmarkResult: Sendable {
             ("peak_rss_bytes", peakResidentBytes.map(JSONValue.integer) ?? .null),
             ("wall_s", .number(wallSeconds)),
             ("decision", .string(decision.rawValue)),
-            ("rows", .array(rows.map { row in
-                .object([
-                    ("keyword", .string(row.keyword)),
-                    ("sensitivity", .number(row.sensitivity)),
-                    ("hits", .integer(row.score.hits)),
-                    ("labels", .integer(row.score.labels)),
-                    ("misses", .integer(row.score.misses)),
-                    ("miss_rate", row.score.missRate.map(JSONValue.number) ?? .null),
-                    ("miss_rate_ci95", Self.json(row.score.missRateInterval)),
-                    ("false_alarms", row.negativeFalseAlarms.map(JSONValue.integer) ?? .null),
-                    ("negative_hours", row.negativeHours.map(JSONValue.number) ?? .null),
-                    ("fa_per_hour", row.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
-                    ("fa_per_hour_ci95", Self.json(row.falseAlarmsPerHourInterval)),
-                    ("false_alarms_in_positives", .integer(row.score.falseAlarmsInPositives)),
-                    ("latency_p50_s", row.score.latency(quantile: 0.5).map(JSONValue.number) ?? .null),
-                    ("latency_p95_s", row.score.latency(quantile: 0.95).map(JSONValue.number) ?? .null),
-                    ("latency_max_s", row.score.latencies.last.map(JSONValue.number) ?? .null),
-                    ("rtf", .number(row.realTimeFactor)),
-                    ("calibration", row.calibration?.json(decision: decision) ?? .null),
-                ])
-            })),
+            ("rows", .array(rows.map(json(of:)))),
             ("operating_points", .array(keywords.map { keyword in
                 let point = operatingPoint(for: keyword)
                 return .object([
@@ -123,6 +111,31 @@ public struct BenchmarkResult: Sendable {
                 ])
             })),
         ])
+    }
+
+    /// One row as a JSON object.
+    private func json(of row: BenchmarkRow) -> JSONValue {
+        let members: [(String, JSONValue)] = [
+            ("keyword", .string(row.keyword)),
+            ("sensitivity", .number(row.sensitivity)),
+            ("hits", .integer(row.score.hits)),
+            ("labels", .integer(row.score.labels)),
+            ("misses", .integer(row.score.misses)),
+            ("miss_rate", row.score.missRate.map(JSONValue.number) ?? .null),
+            ("miss_rate_ci95", Self.json(row.score.missRateInterval)),
+            ("false_alarms", row.negativeFalseAlarms.map(JSONValue.integer) ?? .null),
+            ("negative_hours", row.negativeHours.map(JSONValue.number) ?? .null),
+            ("fa_per_hour", row.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
+            ("fa_per_hour_ci95", Self.json(row.falseAlarmsPerHourInterval)),
+            ("false_alarms_in_positives", .integer(row.score.falseAlarmsInPositives)),
+            ("latency_p50_s", row.score.latency(quantile: 0.5).map(JSONValue.number) ?? .null),
+            ("latency_p95_s", row.score.latency(quantile: 0.95).map(JSONValue.number) ?? .null),
+            ("latency_max_s", row.score.latencies.last.map(JSONValue.number) ?? .null),
+            ("rtf", .number(row.realTimeFactor)),
+            ("calibration", row.calibration?.json(decision: decision) ?? .null),
+            ("causes", row.causes?.json ?? .null),
+        ]
+        return .object(members)
     }
 
     /// `[lower, upper]`, or null.

@@ -13,6 +13,9 @@ public struct BenchmarkRow: Sendable, Equatable {
     public var realTimeFactor: Double
     /// The threshold and phone edits the keyword's sensitivity mapped to; nil when not known.
     public var calibration: KeywordThreshold? = nil
+    /// Why keywords were missed and which rule heard the false alarms; nil for keyword spotting
+    /// alone, which has no candidates.
+    public var causes: DetectionCauses? = nil
 
     /// False alarms per hour of negative audio; nil (unknown, not zero) with no negatives.
     public var falseAlarmsPerHour: Double? {

@@ -57,10 +57,12 @@ public enum BenchmarkRunner {
         var negativeHours: Double?
         var cpu = positive.cpuSeconds
         var audio = positive.audioSeconds
+        var negativeCandidates: [CandidateEvent] = []
         if !plan.negatives.isEmpty {
             do { try spotter.reset() } catch { throw .audio(String(describing: error)) }
             let negative = try StreamRun.run(files: plan.negatives, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles)
             negativeFalseAlarms = negative.hits.count
+            negativeCandidates = negative.candidates
             negativeHours = negative.audioSeconds / 3600
             cpu += negative.cpuSeconds
             audio += negative.audioSeconds
@@ -68,7 +70,10 @@ public enum BenchmarkRunner {
         return BenchmarkRow(keyword: keyword, sensitivity: sensitivity, score: score,
                             negativeFalseAlarms: negativeFalseAlarms, negativeHours: negativeHours,
                             realTimeFactor: audio > 0 ? cpu / audio : 0,
-                            calibration: spotter.thresholds.first { $0.keyphrase == keyword })
+                            calibration: spotter.thresholds.first { $0.keyphrase == keyword },
+                            causes: configuration.decision == .spotting ? nil : DetectionCauses(
+                                missedLabels: score.missedLabels, positiveCandidates: positive.candidates,
+                                negativeCandidates: negativeCandidates))
     }
 }
 

@@ -9,6 +9,8 @@ public struct DetectionScore: Sendable, Equatable {
     public var falseAlarmsInPositives: Int
     /// Detection time minus label end, in seconds, one per hit, sorted.
     public var latencies: [Double]
+    /// The labelled keywords no detection hit (stream seconds, start to end), in order.
+    public var missedLabels: [ClosedRange<Double>]
 
     public var misses: Int { labels - hits }
     /// Misses over labelled keywords; nil (unknown, not zero) with no labelled keywords.
@@ -37,6 +39,7 @@ public struct DetectionScore: Sendable, Equatable {
         self.labels = ordered.count
         self.falseAlarmsInPositives = falseAlarms
         self.latencies = latencies.sorted()
+        self.missedLabels = ordered.indices.filter { !taken[$0] }.map { ordered[$0].start...max(ordered[$0].start, ordered[$0].end) }
     }
 
     /// The `fraction` quantile of the latencies (nearest rank), nil with no hits.

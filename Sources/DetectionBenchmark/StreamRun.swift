@@ -8,6 +8,9 @@ public struct StreamRun: Sendable {
     public var placements: [String: (start: Double, duration: Double)]
     /// Every hit, with times on the stream.
     public var hits: [HotwordEvent]
+    /// Every candidate a second stage decided on, heard or turned down, with times on the stream
+    /// (none for keyword spotting alone).
+    public var candidates: [CandidateEvent]
     /// Seconds of audio in the stream.
     public var audioSeconds: Double
     /// CPU seconds the detecting thread spent (reading, converting and detecting).
@@ -17,7 +20,7 @@ public struct StreamRun: Sendable {
     /// fresh stream (a live stream never does that, so it is off by default).
     public static func run(files: [String], detector: HotwordDetector, resetBetweenFiles: Bool = false,
                            frameLength: Int = 480) throws(BenchmarkError) -> StreamRun {
-        var run = StreamRun(placements: [:], hits: [], audioSeconds: 0, cpuSeconds: 0)
+        var run = StreamRun(placements: [:], hits: [], candidates: [], audioSeconds: 0, cpuSeconds: 0)
         let startCPU = CPUClock.threadSeconds()
         var streamSamples = 0
         var detectorOrigin = 0
@@ -31,11 +34,19 @@ public struct StreamRun: Sendable {
                 let fileStart = streamSamples
                 while let frame = try reader.nextFrame() {
                     streamSamples += frame.count
+                    // Detector positions count from its last reset; the stream's from its start.
+                    let onStream = { (hit: HotwordHit) in
+                        HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
+                                   endSample: hit.endSample + detectorOrigin,
+                                   detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
+                    }
                     for hit in try detector.process(frame) {
-                        let shifted = HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
-                                                 endSample: hit.endSample + detectorOrigin,
-                                                 detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
-                        run.hits.append(HotwordEvent(hit: shifted, sampleRate: pipelineSampleRate, source: .file(file)))
+                        run.hits.append(HotwordEvent(hit: onStream(hit), sampleRate: pipelineSampleRate, source: .file(file)))
+                    }
+                    for verdict in detector.candidateVerdicts {
+                        let placed = CandidateVerdict(candidate: onStream(verdict.candidate), heardWords: verdict.heardWords,
+                                                      phoneEdits: verdict.phoneEdits, reason: verdict.reason)
+                        run.candidates.append(CandidateEvent(verdict: placed, sampleRate: pipelineSampleRate, source: .file(file)))
                     }
                 }
                 run.placements[file] = (Double(fileStart) / Double(pipelineSampleRate),

@@ -1,0 +1,62 @@
+import HotwordDetection
+import Pipeline
+
+/// Why a two-stage detector missed the keywords it missed, and which rule heard its false alarms,
+/// read from the candidates it decided on (the verdicts `detect --candidates` reports).
+public struct DetectionCauses: Sendable, Equatable {
+    /// Missed keywords with no candidate in their scoring window: the spotter never proposed them.
+    public var neverProposed: Int
+    /// Missed keywords with candidates in their window, by the reason the nearest of them (fewest
+    /// phone edits, then highest score) was turned down.
+    public var turnedDown: [CandidateVerdict.Reason: Int]
+    /// False alarms on the negatives, by the rule that heard them.
+    public var falseAlarms: [CandidateVerdict.Reason: Int]
+
+    /// - Parameters:
+    ///   - missedLabels: the keywords missed in the positive stream (stream seconds).
+    ///   - positiveCandidates: every candidate decided on in the positive stream.
+    ///   - negativeCandidates: every candidate decided on in the negative stream.
+    ///   - tolerance: how long after a label's end a candidate still belongs to it, as in scoring.
+    public init(missedLabels: [ClosedRange<Double>], positiveCandidates: [CandidateEvent], negativeCandidates: [CandidateEvent],
+                tolerance: Double = DetectionScore.defaultTolerance) {
+        var neverProposed = 0
+        var turnedDown: [CandidateVerdict.Reason: Int] = [:]
+        for label in missedLabels {
+            let window = label.lowerBound...(label.upperBound + tolerance)
+            let nearest = positiveCandidates.filter { window.contains($0.candidate.time) }.min {
+                ($0.phoneEdits ?? .max, -$0.candidate.score) < ($1.phoneEdits ?? .max, -$1.candidate.score)
+            }
+            if let nearest { turnedDown[nearest.reason, default: 0] += 1 } else { neverProposed += 1 }
+        }
+        self.neverProposed = neverProposed
+        self.turnedDown = turnedDown
+        falseAlarms = negativeCandidates.filter(\.isHeard).reduce(into: [:]) { counts, candidate in counts[candidate.reason, default: 0] += 1 }
+    }
+
+    /// One line for a person: `missed 18: never proposed 6, too_far 12; false alarms 1: near_words 1`.
+    public var summary: String {
+        let missed = neverProposed + turnedDown.values.reduce(0, +)
+        let falseAlarmCount = falseAlarms.values.reduce(0, +)
+        let causes = (neverProposed > 0 ? ["never proposed \(neverProposed)"] : []) + Self.counts(turnedDown)
+        return "missed \(missed)" + (causes.isEmpty ? "" : ": " + causes.joined(separator: ", "))
+            + "; false alarms \(falseAlarmCount)" + (falseAlarms.isEmpty ? "" : ": " + Self.counts(falseAlarms).joined(separator: ", "))
+    }
+
+    /// The causes as a JSON object: `never_proposed`, and `turned_down` and `false_alarms` by reason.
+    public var json: JSONValue {
+        .object([
+            ("never_proposed", .integer(neverProposed)),
+            ("turned_down", .object(Self.ordered(turnedDown).map { ($0.reason.rawValue, .integer($0.count)) })),
+            ("false_alarms", .object(Self.ordered(falseAlarms).map { ($0.reason.rawValue, .integer($0.count)) })),
+        ])
+    }
+
+    /// The counts in the order the reasons are declared.
+    private static func ordered(_ counts: [CandidateVerdict.Reason: Int]) -> [(reason: CandidateVerdict.Reason, count: Int)] {
+        CandidateVerdict.Reason.allCases.compactMap { reason in counts[reason].map { (reason, $0) } }
+    }
+
+    private static func counts(_ counts: [CandidateVerdict.Reason: Int]) -> [String] {
+        ordered(counts).map { "\($0.reason.rawValue) \($0.count)" }
+    }
+}
