@@ -10,6 +10,8 @@ public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     case nothingToMeasure(String)
     /// The detector could not be set up (models, keywords, pronunciations).
     case detector(HotwordDetectionError)
+    /// The run was stopped because another run of the same benchmark failed.
+    case stopped
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
         case .audio(let message): message
         case .nothingToMeasure(let message): message
         case .detector(let error): String(describing: error)
+        case .stopped: "stopped: another run of the benchmark failed"
         }
     }
 }

@@ -19,11 +19,16 @@ public enum BenchmarkRunner {
         let wallStart = DispatchTime.now()
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let (keyword, sensitivity) = jobs[index]
+            // Once one run has failed, the benchmark fails: the others stop at their next frame.
             let result = Result { () throws(BenchmarkError) -> BenchmarkRow in
-                try measure(plan, keyword: keyword, sensitivity: sensitivity)
+                try measure(plan, keyword: keyword, sensitivity: sensitivity, shouldStop: results.hasFailure)
             }
             let finished = results.store(index, result)
-            let outcome = if case .failure = result { "failed" } else { "done" }
+            let outcome = switch result {
+            case .success: "done"
+            case .failure(.stopped): "stopped (another run failed)"
+            case .failure: "failed"
+            }
             progress("bench: \(keyword) at sensitivity \(sensitivity) \(outcome) (\(finished)/\(jobs.count))")
         }
         let rows = try results.values().sorted { ($0.keyword, $0.sensitivity) < ($1.keyword, $1.sensitivity) }
@@ -33,7 +38,9 @@ public enum BenchmarkRunner {
                                decision: plan.spotter.decision)
     }
 
-    private static func measure(_ plan: BenchmarkPlan, keyword: String, sensitivity: Double) throws(BenchmarkError) -> BenchmarkRow {
+    private static func measure(_ plan: BenchmarkPlan, keyword: String, sensitivity: Double,
+                                shouldStop: () -> Bool) throws(BenchmarkError) -> BenchmarkRow {
+        if shouldStop() { throw .stopped }
         var configuration = plan.spotter
         configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivity)]
         let spotter: any HotwordDetector
@@ -43,7 +50,7 @@ public enum BenchmarkRunner {
             throw .detector(error)
         }
         let files = plan.positiveFiles(for: keyword)
-        let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles)
+        let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles, shouldStop: shouldStop)
         var streamLabels: [(start: Double, end: Double)] = []
         for label in plan.labels where label.keyword == keyword {
             guard let placement = positive.placements[label.file] else { continue }
@@ -60,7 +67,8 @@ public enum BenchmarkRunner {
         var negativeCandidates: [CandidateEvent] = []
         if !plan.negatives.isEmpty {
             do { try spotter.reset() } catch { throw .audio(String(describing: error)) }
-            let negative = try StreamRun.run(files: plan.negatives, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles)
+            let negative = try StreamRun.run(files: plan.negatives, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles,
+                                             shouldStop: shouldStop)
             negativeFalseAlarms = negative.hits.count
             negativeCandidates = negative.candidates
             negativeHours = negative.audioSeconds / 3600
@@ -82,6 +90,7 @@ private final class ResultSlots: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Result<BenchmarkRow, BenchmarkError>?]
     private var finished = 0
+    private var failed = false
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
@@ -90,14 +99,27 @@ private final class ResultSlots: @unchecked Sendable {
         lock.withLock {
             slots[index] = result
             finished += 1
+            if case .failure = result { failed = true }
             return finished
         }
     }
 
+    /// Whether a run has failed.
+    func hasFailure() -> Bool { lock.withLock { failed } }
+
+    /// Every row; or the error of the first run that failed on its own (not one stopped because of it).
     func values() throws(BenchmarkError) -> [BenchmarkRow] {
         let results = lock.withLock { slots.compactMap { $0 } }
         var rows: [BenchmarkRow] = []
-        for result in results { rows.append(try result.get()) }
+        var stopped = false
+        for result in results {
+            switch result {
+            case .success(let row): rows.append(row)
+            case .failure(.stopped): stopped = true
+            case .failure(let error): throw error
+            }
+        }
+        if stopped { throw .stopped }
         return rows
     }
 }

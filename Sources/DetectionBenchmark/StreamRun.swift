@@ -17,9 +17,10 @@ public struct StreamRun: Sendable {
     public var cpuSeconds: Double
 
     /// Plays `files` in order through `detector`; with `resetBetweenFiles` each file starts a
-    /// fresh stream (a live stream never does that, so it is off by default).
+    /// fresh stream (a live stream never does that, so it is off by default). `shouldStop` is
+    /// asked before every frame; when it says so, the run ends with `BenchmarkError.stopped`.
     public static func run(files: [String], detector: HotwordDetector, resetBetweenFiles: Bool = false,
-                           frameLength: Int = 480) throws(BenchmarkError) -> StreamRun {
+                           frameLength: Int = 480, shouldStop: () -> Bool = { false }) throws(BenchmarkError) -> StreamRun {
         var run = StreamRun(placements: [:], hits: [], candidates: [], audioSeconds: 0, cpuSeconds: 0)
         let startCPU = CPUClock.threadSeconds()
         var streamSamples = 0
@@ -33,6 +34,7 @@ public struct StreamRun: Sendable {
                 let reader = try AudioFileReader(path: file, frameLength: frameLength)
                 let fileStart = streamSamples
                 while let frame = try reader.nextFrame() {
+                    if shouldStop() { throw BenchmarkError.stopped }
                     streamSamples += frame.count
                     // Detector positions count from its last reset; the stream's from its start.
                     let onStream = { (hit: HotwordHit) in
@@ -52,6 +54,8 @@ public struct StreamRun: Sendable {
                 run.placements[file] = (Double(fileStart) / Double(pipelineSampleRate),
                                         Double(streamSamples - fileStart) / Double(pipelineSampleRate))
             }
+        } catch let error as BenchmarkError {
+            throw error
         } catch {
             throw .audio(String(describing: error))
         }

@@ -85,6 +85,18 @@ import Testing
         #expect(unknownPhone.standardError.contains("bench: zorblat at sensitivity 0.5 failed (1/1)"), "\(unknownPhone.standardError)")
     }
 
+    @Test func aBenchRunThatFailsStopsTheOthers() throws {
+        // "zorblatx" cannot be set up; "susi" would take seconds over every fixture, and stops instead.
+        let outcome = try CommandRunner.run(["bench", "--negatives", "TestAudio", "--keyword", "zorblatx", "--keyword", "susi",
+                                             "--sensitivity", "0.5"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("bench: zorblatx at sensitivity 0.5 failed"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("bench: susi at sensitivity 0.5 stopped (another run failed)"), "\(outcome.standardError)")
+        // The error reported is the one that failed, not the stop it caused.
+        #expect(outcome.standardError.contains("susi-listen bench: no pronunciation for \"zorblatx\""))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
     @Test func readsPronunciationsFromTheConfigurationFile() throws {
         let outcome = try withConfiguration("[hotword]\nkeywords = [\"soozee\"]\npronunciations = [\"soozee=S UW Z IY\"]\n") {
             try detect([], config: $0)
