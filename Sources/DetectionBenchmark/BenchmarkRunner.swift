@@ -64,7 +64,7 @@ public enum BenchmarkRunner {
         var negativeHours: Double?
         var cpu = positive.cpuSeconds
         var audio = positive.audioSeconds
-        var negativeCandidates: [CandidateEvent] = []
+        var negativeCandidates: [CandidateEvent]?
         if !plan.negatives.isEmpty {
             do { try spotter.reset() } catch { throw .audio(String(describing: error)) }
             let negative = try StreamRun.run(files: plan.negatives, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles,

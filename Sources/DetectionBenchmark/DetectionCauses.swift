@@ -9,15 +9,15 @@ public struct DetectionCauses: Sendable, Equatable {
     /// Missed keywords with candidates in their window, by the reason the nearest of them (fewest
     /// phone edits, then highest score) was turned down.
     public var turnedDown: [CandidateVerdict.Reason: Int]
-    /// False alarms on the negatives, by the rule that heard them.
-    public var falseAlarms: [CandidateVerdict.Reason: Int]
+    /// False alarms on the negatives, by the rule that heard them; nil when there were no negatives.
+    public var falseAlarms: [CandidateVerdict.Reason: Int]?
 
     /// - Parameters:
     ///   - missedLabels: the keywords missed in the positive stream (stream seconds).
     ///   - positiveCandidates: every candidate decided on in the positive stream.
-    ///   - negativeCandidates: every candidate decided on in the negative stream.
+    ///   - negativeCandidates: every candidate decided on in the negative stream; nil without negatives.
     ///   - tolerance: how long after a label's end a candidate still belongs to it, as in scoring.
-    public init(missedLabels: [ClosedRange<Double>], positiveCandidates: [CandidateEvent], negativeCandidates: [CandidateEvent],
+    public init(missedLabels: [ClosedRange<Double>], positiveCandidates: [CandidateEvent], negativeCandidates: [CandidateEvent]?,
                 tolerance: Double = DetectionScore.defaultTolerance) {
         var neverProposed = 0
         var turnedDown: [CandidateVerdict.Reason: Int] = [:]
@@ -30,24 +30,29 @@ public struct DetectionCauses: Sendable, Equatable {
         }
         self.neverProposed = neverProposed
         self.turnedDown = turnedDown
-        falseAlarms = negativeCandidates.filter(\.isHeard).reduce(into: [:]) { counts, candidate in counts[candidate.reason, default: 0] += 1 }
+        falseAlarms = negativeCandidates.map { candidates in
+            candidates.filter(\.isHeard).reduce(into: [:]) { counts, candidate in counts[candidate.reason, default: 0] += 1 }
+        }
     }
 
-    /// One line for a person: `missed 18: never proposed 6, too_far 12; false alarms 1: near_words 1`.
+    /// One line for a person: `missed 18: never proposed 6, too_far 12; false alarms 1: near_words 1`
+    /// (without negatives, nothing on false alarms).
     public var summary: String {
         let missed = neverProposed + turnedDown.values.reduce(0, +)
-        let falseAlarmCount = falseAlarms.values.reduce(0, +)
         let causes = (neverProposed > 0 ? ["never proposed \(neverProposed)"] : []) + Self.counts(turnedDown)
-        return "missed \(missed)" + (causes.isEmpty ? "" : ": " + causes.joined(separator: ", "))
-            + "; false alarms \(falseAlarmCount)" + (falseAlarms.isEmpty ? "" : ": " + Self.counts(falseAlarms).joined(separator: ", "))
+        let falseAlarmText = falseAlarms.map { counts in
+            "; false alarms \(counts.values.reduce(0, +))" + (counts.isEmpty ? "" : ": " + Self.counts(counts).joined(separator: ", "))
+        } ?? ""
+        return "missed \(missed)" + (causes.isEmpty ? "" : ": " + causes.joined(separator: ", ")) + falseAlarmText
     }
 
-    /// The causes as a JSON object: `never_proposed`, and `turned_down` and `false_alarms` by reason.
+    /// The causes as a JSON object: `never_proposed`, and `turned_down` and `false_alarms` by
+    /// reason (`false_alarms` null without negatives).
     public var json: JSONValue {
         .object([
             ("never_proposed", .integer(neverProposed)),
             ("turned_down", .object(Self.ordered(turnedDown).map { ($0.reason.rawValue, .integer($0.count)) })),
-            ("false_alarms", .object(Self.ordered(falseAlarms).map { ($0.reason.rawValue, .integer($0.count)) })),
+            ("false_alarms", falseAlarms.map { counts in .object(Self.ordered(counts).map { ($0.reason.rawValue, .integer($0.count)) }) } ?? .null),
         ])
     }
 

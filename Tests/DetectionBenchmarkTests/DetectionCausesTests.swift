@@ -35,6 +35,10 @@ import Testing
         #expect(causes.falseAlarms == [.nearWords: 1])
         #expect(causes.summary == "missed 3: never proposed 1, short_and_weak 1, too_short 1; false alarms 1: near_words 1")
         #expect(causes.json.text == #"{"never_proposed":1,"turned_down":{"short_and_weak":1,"too_short":1},"false_alarms":{"near_words":1}}"#)
+        // Without negatives nothing is said of false alarms (unknown, not none).
+        let positivesOnly = DetectionCauses(missedLabels: [10...11], positiveCandidates: [], negativeCandidates: nil)
+        #expect(positivesOnly.summary == "missed 1: never proposed 1")
+        #expect(positivesOnly.json.text.hasSuffix(#""false_alarms":null}"#))
     }
 
     @Test func aBenchOfTheFixturesAccountsForEveryMissAndFalseAlarm() throws {
@@ -55,8 +59,9 @@ import Testing
             #expect(row.score.misses > 0 && row.negativeFalseAlarms ?? 0 > 0, "the fixtures should give both at 0.9")
             #expect(causes.neverProposed + causes.turnedDown.values.reduce(0, +) == row.score.misses)
             #expect(causes.turnedDown.keys.allSatisfy { !$0.isHeard })
-            #expect(causes.falseAlarms.values.reduce(0, +) == row.negativeFalseAlarms)
-            #expect(causes.falseAlarms.keys.allSatisfy { $0.isHeard })
+            let falseAlarms = try #require(causes.falseAlarms)
+            #expect(falseAlarms.values.reduce(0, +) == row.negativeFalseAlarms)
+            #expect(falseAlarms.keys.allSatisfy { $0.isHeard })
         }
     }
 }
