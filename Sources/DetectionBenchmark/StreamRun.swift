@@ -33,15 +33,15 @@ public struct StreamRun: Sendable {
                 }
                 let reader = try AudioFileReader(path: file, frameLength: frameLength)
                 let fileStart = streamSamples
+                // Detector positions count from its last reset; the stream's from its start.
+                let onStream = { [detectorOrigin] (hit: HotwordHit) in
+                    HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
+                               endSample: hit.endSample + detectorOrigin,
+                               detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
+                }
                 while let frame = try reader.nextFrame() {
                     if shouldStop() { throw BenchmarkError.stopped }
                     streamSamples += frame.count
-                    // Detector positions count from its last reset; the stream's from its start.
-                    let onStream = { (hit: HotwordHit) in
-                        HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
-                                   endSample: hit.endSample + detectorOrigin,
-                                   detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
-                    }
                     for hit in try detector.process(frame) {
                         run.hits.append(HotwordEvent(hit: onStream(hit), sampleRate: pipelineSampleRate, source: .file(file)))
                     }
