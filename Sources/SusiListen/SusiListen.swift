@@ -1,16 +1,18 @@
 import ArgumentParser
 
-/// The `susi-listen` command: hotword detection over files now, subcommands for the rest.
+/// The `susi-listen` command: listening (or files) by default, subcommands for measuring.
 @main
 struct SusiListen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "susi-listen",
-        abstract: "Hears the hotword \"susi\" in audio files with PocketSphinx keyword spotting.",
+        abstract: "Listens for the hotword \"susi\" on a microphone or in audio files, transcribes the command after it and asks SUSI.AI.",
         discussion: """
-            Reads WAV, FLAC, Ogg and every other format libsndfile reads, at any rate and channel count, \
-            and reports each hotword as a line (or a JSON object with --json). Exit codes: 0 all files \
-            processed, 1 some file could not be read (the others were processed), 2 models or keywords \
-            could not be loaded, 64 bad arguments.
+            Hotword detection is PocketSphinx keyword spotting with a second stage that checks each \
+            candidate with a large-vocabulary recogniser. Files: WAV, FLAC, Ogg and every other format \
+            libsndfile reads, at any rate and channel count. Each event is a line (or a JSON object with \
+            --json). Exit codes: 0 done, 1 some file could not be read (the others were processed), \
+            2 models or keywords could not be loaded, 3 the capture device cannot be opened, 4 a command \
+            from a file was not answered, 64 bad arguments, 78 a bad configuration file.
             """,
         subcommands: [DetectCommand.self, BenchCommand.self, SoakCommand.self],
         defaultSubcommand: DetectCommand.self)
