@@ -24,10 +24,18 @@ enum Fixtures {
 
     /// The hits of a detector over `samples`, fed in 30 ms frames.
     static func hits(in samples: [Float], with spotter: any HotwordDetector) throws -> [HotwordHit] {
+        try decisions(in: samples, with: spotter).hits
+    }
+
+    /// The hits of a detector over `samples`, fed in 30 ms frames, and its verdicts on every candidate.
+    static func decisions(in samples: [Float], with detector: any HotwordDetector) throws
+        -> (hits: [HotwordHit], verdicts: [CandidateVerdict]) {
         var hits: [HotwordHit] = []
+        var verdicts: [CandidateVerdict] = []
         for start in stride(from: 0, to: samples.count, by: 480) {
-            hits += try spotter.process(Array(samples[start..<min(start + 480, samples.count)]))
+            hits += try detector.process(Array(samples[start..<min(start + 480, samples.count)]))
+            verdicts += detector.candidateVerdicts
         }
-        return hits
+        return (hits, verdicts)
     }
 }

@@ -213,11 +213,7 @@ import Testing
             let spotter = try KeywordSpotter(configuration: Fixtures.spotter(keywords, decision: .spotting))
             #expect(try Fixtures.hits(in: samples, with: spotter).first?.keyword == "hey susi", "\(order), spotting alone")
             let detector = try TwoStageHotwordDetector(configuration: Fixtures.spotter(keywords))
-            var hits: [HotwordHit] = [], verdicts: [CandidateVerdict] = []
-            for start in stride(from: 0, to: samples.count, by: 480) {
-                hits += try detector.process(Array(samples[start..<min(start + 480, samples.count)]))
-                verdicts += detector.candidateVerdicts
-            }
+            let (hits, verdicts) = try Fixtures.decisions(in: samples, with: detector)
             #expect(hits.map(\.keyword) == ["hey susi"], "\(order), two-stage")
             // "okay susi" is turned down, and says so.
             #expect(verdicts.contains { $0.candidate.keyword == "okay susi" && $0.reason == .nearerAnotherKeyphrase }, "\(verdicts)")
