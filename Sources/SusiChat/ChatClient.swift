@@ -36,12 +36,17 @@ public actor ChatClient {
     }
 
     /// One attempt: the request, its status and its body read as a SUSI answer.
+    ///
+    /// The access token is blanked in the whole body before anything is read from it: an error's
+    /// excerpt is cut from the body, and a token cut in half would no longer be recognised.
     private func answer(to request: ChatRequest) async throws(ChatError) -> ChatAnswer {
         let exchange = try await fetch(request)
+        let body = exchange.body.replacing(ChatError.forms(ofSecret: configuration.accessToken),
+                                           with: ChatError.redactionMark)
         guard (200...299).contains(exchange.status) else {
-            throw .httpStatus(code: exchange.status, bodyExcerpt: ChatError.excerpt(of: exchange.body))
+            throw .httpStatus(code: exchange.status, bodyExcerpt: ChatError.excerpt(of: body))
         }
-        return try ChatAnswer(responseBody: exchange.body, contentType: exchange.contentType)
+        return try ChatAnswer(responseBody: body, contentType: exchange.contentType)
     }
 
     /// Sends the request and waits at most `requestTimeout` for the whole answer.
@@ -107,6 +112,21 @@ public actor ChatClient {
             try await Task.sleep(for: configuration.retryBaseDelay * (1 << min(attempt - 1, 20)))
         } catch {
             throw .cancelled
+        }
+    }
+}
+
+private extension Data {
+    /// The bytes with every occurrence of each of `texts` (UTF-8) replaced by `replacement`.
+    func replacing(_ texts: Set<String>, with replacement: String) -> Data {
+        texts.reduce(self) { data, text in
+            var result = data
+            var searchStart = result.startIndex
+            while let found = result.range(of: Data(text.utf8), in: searchStart..<result.endIndex) {
+                result.replaceSubrange(found, with: Data(replacement.utf8))
+                searchStart = found.lowerBound + replacement.utf8.count
+            }
+            return result
         }
     }
 }

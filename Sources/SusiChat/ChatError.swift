@@ -81,13 +81,23 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
+    /// What stands in an error's text where a secret was.
+    static let redactionMark = "<redacted>"
+
+    /// The forms in which `secret` can come back from a server that echoes the request URL: as
+    /// given and percent-encoded. None for no secret.
+    static func forms(ofSecret secret: String?) -> Set<String> {
+        guard let secret, !secret.isEmpty else { return [] }
+        return [secret, ChatRequest.percentEncoded(secret)]
+    }
+
     /// The same error with every occurrence of `secret` (as given and percent-encoded) replaced,
     /// for text that came from a server, which may echo the request URL back.
     func redacting(_ secret: String?) -> ChatError {
-        guard let secret, !secret.isEmpty else { return self }
-        let forms = Set([secret, ChatRequest.percentEncoded(secret)])
+        let forms = Self.forms(ofSecret: secret)
+        guard !forms.isEmpty else { return self }
         func clean(_ text: String) -> String {
-            forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+            forms.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.redactionMark) }
         }
         switch self {
         case .unreachable(let server, let reason): return .unreachable(server: clean(server), reason: clean(reason))

@@ -291,20 +291,22 @@ import SusiChat
             .text(echo, contentType: "text/plain", status: 401),
             .text("<html>\(echo)</html>", contentType: "text/html"),
             .json(#"{"\#(Fixtures.accessToken)": true}"#),
+            // The token straddles the end of the error's 160-character excerpt.
+            .text(String(repeating: "x", count: 140) + " access_token=\(encodedToken)", contentType: "text/plain", status: 401),
         ])
         var configuration = Fixtures.configuration(server: server.url)
         configuration.accessToken = Fixtures.accessToken
 
         var errors: [ChatError] = []
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             errors += [await error(with: configuration)].compactMap { $0 }
         }
         let port = try LoopbackHTTPServer.closedPort()
         configuration.server = URL(string: "http://127.0.0.1:\(port)")!
         errors += [await error(with: configuration)].compactMap { $0 }
 
-        #expect(errors.count == 4)
-        #expect(server.recordedRequests.map { $0.parameters["access_token"] } == Array(repeating: Fixtures.accessToken, count: 3))
+        #expect(errors.count == 5)
+        #expect(server.recordedRequests.map { $0.parameters["access_token"] } == Array(repeating: Fixtures.accessToken, count: 4))
         for error in errors {
             for form in [Fixtures.accessToken, encodedToken, "s3cr3t"] {
                 #expect(!error.description.contains(form), "\(error)")
