@@ -62,8 +62,8 @@ public final class KeywordSpotter: HotwordDetector {
                                        lexicon: lexicon, thresholds: thresholds,
                                        candidates: proposingCandidates)
         initialNormalisation = CepstralMeanState(of: decoder)
+        // Every property is set by now, so a throw runs `deinit`, which frees the decoder.
         guard ps_start_utt(decoder) == 0 else {
-            ps_free(decoder)
             throw .decoderFailure("could not start an utterance")
         }
     }

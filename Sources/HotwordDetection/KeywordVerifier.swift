@@ -42,14 +42,18 @@ public final class KeywordVerifier {
         } catch {
             throw .decoderFailure("could not load the verification models \(acousticModel), \(languageModel) and \(dictionary)")
         }
-        let lm = ps_get_lm(decoder, "_default")
+        // The decoder is set by now, so a throw below runs `deinit`, which frees it.
+        guard let lm = ps_get_lm(decoder, "_default") else {
+            throw .decoderFailure("the verification language model \(languageModel) did not load as an n-gram model")
+        }
         for (word, variants) in lexicon.pronunciations.sorted(by: { $0.key < $1.key }) {
             let alias = word + Self.aliasSuffix
-            if let lm { ngram_model_add_word(lm, alias, Self.keywordWeight) }
+            guard ngram_model_add_word(lm, alias, Self.keywordWeight) != NGRAM_INVALID_WID else {
+                throw .decoderFailure("could not add \"\(alias)\" to the verification language model")
+            }
             for (index, phones) in variants.enumerated() {
                 let name = DecodedWord.entry(of: alias, variant: index)
                 guard ps_add_word(decoder, name, phones.joined(separator: " "), index == variants.count - 1 ? 1 : 0) >= 0 else {
-                    ps_free(decoder)
                     throw .decoderFailure("could not add \"\(name)\" to the verification dictionary")
                 }
             }
