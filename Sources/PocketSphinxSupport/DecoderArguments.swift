@@ -23,9 +23,9 @@ public enum DecoderArguments {
         case modelsNotLoaded
     }
 
-    /// A decoder for `arguments`, with the settings every susi-listen decoder shares: its own
-    /// log silenced, and PocketSphinx's voice-activity detection off, so that its frame numbers
-    /// stay on the caller's sample count. The caller owns it and frees it with `ps_free`.
+    /// A decoder for `arguments`, with the settings every susi-listen decoder shares: no log,
+    /// and PocketSphinx's voice-activity detection off, so that its frame numbers stay on the
+    /// caller's sample count. The caller owns it and frees it with `ps_free`.
     ///
     /// Even with the detection off, PocketSphinx 5prealpha numbers the frames of every utterance
     /// after a stream's first from where its detection would have declared speech
@@ -33,17 +33,18 @@ public enum DecoderArguments {
     /// (`-vad_prespeech`). Its defaults, 10 and 20, put everything after a restart 10 frames
     /// (0.1 s) early; equal counts keep every utterance on the stream's own count.
     public static func makeDecoder(_ arguments: [String]) throws(SetupFailure) -> OpaquePointer {
-        let all = arguments + ["-remove_silence", "no", "-vad_startspeech", "10", "-vad_prespeech", "10", "-logfn", "/dev/null"]
+        _ = logSilenced
+        let all = arguments + ["-remove_silence", "no", "-vad_startspeech", "10", "-vad_prespeech", "10"]
         guard let config = parse(all) else { throw .rejectedArguments(all.joined(separator: " ")) }
         defer { cmd_ln_free_r(config) }
-        // `-logfn` swaps PocketSphinx's one global log file, closing the previous one: two
-        // decoders set up at once on different threads (as `bench` does) could close it twice.
-        setupLock.lock()
-        defer { setupLock.unlock() }
         guard let decoder = ps_init(config) else { throw .modelsNotLoaded }
         return decoder
     }
 
-    /// Serialises decoder set-up across threads.
-    private static let setupLock = NSLock()
+    /// PocketSphinx's log, silenced once for the process. The log is one global stream: a
+    /// per-decoder `-logfn` would open a new file and close the old one while decoders on other
+    /// threads (as in `bench`) may still be writing to it.
+    private static let logSilenced: Void = {
+        err_set_logfp(nil)
+    }()
 }
