@@ -4,6 +4,8 @@ public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
     case modelFileMissing(path: String, package: String)
     /// A keyphrase holds no word at all.
     case emptyKeyphrase
+    /// A keyphrase word holds a character PocketSphinx reads as markup: `(`, `)` or `/`.
+    case reservedCharacterInWord(word: String, keyphrase: String)
     /// A word has no pronunciation in any dictionary.
     case unknownWord(word: String, keyphrase: String, dictionaries: [String])
     /// A pronunciation of `word` uses a phone the acoustic model does not have; `dictionary` is
@@ -28,6 +30,10 @@ public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
         case .emptyKeyphrase:
             return "empty keyphrase: give at least one word"
+        case .reservedCharacterInWord(let word, let keyphrase):
+            return "\"\(word)\" in keyphrase \"\(keyphrase)\" holds ( ) or /, which PocketSphinx reads as markup "
+                + "(word(2) is the second pronunciation of word); use the plain word, and give another pronunciation "
+                + "with --pronunciation \"WORD=PHONES\""
         case .unknownWord(let word, let keyphrase, let dictionaries):
             return "no pronunciation for \"\(word)\" in keyphrase \"\(keyphrase)\" (looked in \(dictionaries.joined(separator: ", "))); "
                 + "give one with --pronunciation \"\(word)=PHONES\" (or pronunciations = [\"\(word)=PHONES\"] under [hotword] in the configuration file), "

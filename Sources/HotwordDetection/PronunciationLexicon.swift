@@ -24,6 +24,9 @@ public struct PronunciationLexicon: Sendable, Equatable {
         for keyphrase in keyphrases {
             let words = Self.words(of: keyphrase)
             if words.isEmpty { throw .emptyKeyphrase }
+            if let word = words.first(where: { $0.contains(where: Self.reservedCharacters.contains) }) {
+                throw .reservedCharacterInWord(word: word, keyphrase: keyphrase)
+            }
             wanted.formUnion(words)
         }
         // Every user pronunciation is checked, used or not: a mistake in one shows at once.
@@ -60,6 +63,10 @@ public struct PronunciationLexicon: Sendable, Equatable {
     public static func words(of keyphrase: String) -> [String] {
         keyphrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     }
+
+    /// Characters PocketSphinx gives a meaning inside a word: `word(2)` names the second
+    /// pronunciation of `word`, and `/` ends a keyphrase in a keyphrase list.
+    static let reservedCharacters: Set<Character> = ["(", ")", "/"]
 
     /// Number of phones of the shortest pronunciation of `keyphrase`.
     public func phoneCount(of keyphrase: String) -> Int {

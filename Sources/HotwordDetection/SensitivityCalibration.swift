@@ -39,12 +39,13 @@ public enum SensitivityCalibration {
 
     /// How many phone edits (substitutions, insertions, deletions) the recogniser's words over a
     /// candidate may be from the keyphrase for the candidate to be confirmed:
-    /// `floor(phones × (0.1 + 0.8 × sensitivity))`, half the keyphrase's phones at 0.5 and none
-    /// at 0 (the recogniser must hear the keyphrase itself), never more than `phones − 3`, so
+    /// `floor(phones × (0.1 + 0.8 × sensitivity))`, half the keyphrase's phones at 0.5 and, at 0,
+    /// none below ten phones (the recogniser must hear the keyphrase itself) and one from ten
+    /// phones up; never more than `phones − 3`, so
     /// that a short keyphrase must be heard nearly as it is, and never more than half the phones
     /// rounded up, so that the recogniser must hear at least half of a long keyphrase. A `slow`
     /// candidate (one that lasts `slowPhoneSeconds` a phone or more) may be one edit further off
-    /// for every six phones of the keyphrase, above a sensitivity of 0.
+    /// for every six phones of the keyphrase, whenever any edit is allowed.
     ///
     /// The cap at half follows the false alarms of sixteen keyphrases (`americano` to
     /// `terminator`) on the 1.78 hours of real background speech at sensitivity 0.7 and 0.9:

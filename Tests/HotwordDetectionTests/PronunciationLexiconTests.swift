@@ -40,6 +40,14 @@ import Testing
         }
     }
 
+    @Test func rejectsWordsWithPocketSphinxMarkup() {
+        for keyphrase in ["susi(2)", "hey su/si", "(susi)"] {
+            #expect(throws: HotwordDetectionError.reservedCharacterInWord(word: PronunciationLexicon.words(of: keyphrase).last!, keyphrase: keyphrase)) {
+                try PronunciationLexicon(keyphrases: [keyphrase], dictionaries: dictionaries)
+            }
+        }
+    }
+
     @Test func rejectsAnEmptyKeyphrase() {
         #expect(throws: HotwordDetectionError.emptyKeyphrase) {
             try PronunciationLexicon(keyphrases: ["  "], dictionaries: dictionaries)
