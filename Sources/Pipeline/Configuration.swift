@@ -81,6 +81,10 @@ public struct Configuration: Sendable, Equatable {
         ("log.candidates", "true to report every candidate the second stage decides on (`candidate` events)"),
     ]
 
+    /// The durations a user may set (the session's timings, the request timeout), in seconds:
+    /// from 50 ms to an hour (far longer ones overflowed the sample counts).
+    public static let durationRange = 0.05...3600.0
+
     /// The log levels `logLevel` may name.
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
@@ -93,7 +97,7 @@ public struct Configuration: Sendable, Equatable {
         var sensitivityLine = 0
         for entry in entries {
             func fail(_ expected: String) -> ConfigurationError {
-                ConfigurationError(path: path, line: entry.line, message: "key \"\(entry.key)\": expected \(expected), got \(entry.value.kind)")
+                ConfigurationError(path: path, line: entry.line, message: "key \"\(entry.key)\": expected \(expected), got \(entry.value.written)")
             }
             switch (entry.key, entry.value) {
             case ("capture.device", .string(let name)) where !name.isEmpty: device = name
@@ -103,7 +107,10 @@ public struct Configuration: Sendable, Equatable {
             case ("capture.period_ms", .integer(let milliseconds)) where (10...100).contains(milliseconds): periodMilliseconds = milliseconds
             case ("capture.period_ms", _): throw fail("a whole number of milliseconds from 10 to 100")
             case ("hotword.keywords", let value):
-                guard let phrases = Self.list(value, of: Self.string) else { throw fail("a string or an array of strings") }
+                guard let phrases = Self.list(value, of: Self.string), !phrases.isEmpty,
+                      phrases.allSatisfy({ !$0.allSatisfy(\.isWhitespace) }) else {
+                    throw fail("a keyphrase or an array of them, none empty")
+                }
                 keyphrases = phrases
             case ("hotword.pronunciations", let value):
                 guard let texts = Self.list(value, of: Self.string) else { throw fail("a \"WORD=PHONES\" string or an array of them") }
@@ -145,8 +152,8 @@ public struct Configuration: Sendable, Equatable {
             case ("transcription.model", _): throw fail("\"domain\" or \"general\"")
             case ("transcription.trailing_silence_s", let value), ("transcription.max_duration_s", let value),
                  ("transcription.no_speech_timeout_s", let value), ("chat.timeout_s", let value):
-                guard let seconds = Self.number(value), seconds.isFinite, seconds > 0 else {
-                    throw fail("a number of seconds above 0")
+                guard let seconds = Self.number(value), Self.durationRange.contains(seconds) else {
+                    throw fail("a number of seconds from \(Self.durationRange.lowerBound) to \(Int(Self.durationRange.upperBound))")
                 }
                 switch entry.key {
                 case "transcription.trailing_silence_s": transcriber.trailingSilence = seconds

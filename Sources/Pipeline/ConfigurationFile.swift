@@ -8,14 +8,15 @@ public enum ConfigurationValue: Sendable, Equatable {
     case bool(Bool)
     case array([ConfigurationValue])
 
-    /// The kind of value, for messages.
-    var kind: String {
+    /// The value as the file could have written it, for messages: `"loud"`, `500`, `1.5`,
+    /// `true`, `["susi", 2]`.
+    var written: String {
         switch self {
-        case .string: "a string"
-        case .integer: "an integer"
-        case .float: "a number"
-        case .bool: "true or false"
-        case .array: "an array"
+        case .string(let text): "\"\(text)\""
+        case .integer(let number): String(number)
+        case .float(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .array(let items): "[" + items.map(\.written).joined(separator: ", ") + "]"
         }
     }
 }

@@ -36,7 +36,10 @@ struct CommandOptions: ParsableArguments {
             throw ValidationError("--language-model must be domain or general")
         }
         for (name, value) in [("--trailing-silence", trailingSilence), ("--max-command", maxCommand)] {
-            if let value, !(value.isFinite && value > 0) { throw ValidationError("\(name) must be a number of seconds above 0") }
+            if let value, !Configuration.durationRange.contains(value) {
+                let range = Configuration.durationRange
+                throw ValidationError("\(name) must be a number of seconds from \(range.lowerBound) to \(Int(range.upperBound))")
+            }
         }
         if let server {
             guard let url = URL(string: server), ChatClientConfiguration.isUsableServer(url) else {

@@ -64,13 +64,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("[chat]\nserver = \"ftp://x\"", "c.toml:2: key \"chat.server\": expected an http or https URL, got a string"),
-        ("[chat]\nlatitude = 91", "c.toml:2: key \"chat.latitude\": expected degrees, got an integer"),
-        ("[hotword]\nsensitivity = 1.5", "c.toml:2: key \"hotword.sensitivity\": expected a number from 0 to 1 or an array of them, got a number"),
+        ("[chat]\nserver = \"ftp://x\"", "c.toml:2: key \"chat.server\": expected an http or https URL, got \"ftp://x\""),
+        ("[chat]\nlatitude = 91", "c.toml:2: key \"chat.latitude\": expected degrees, got 91"),
+        ("[hotword]\nsensitivity = 1.5", "c.toml:2: key \"hotword.sensitivity\": expected a number from 0 to 1 or an array of them, got 1.5"),
         ("[hotword]\nkeywords = [\"a\", \"b\"]\nsensitivity = [0.1, 0.2, 0.3]", "c.toml:3: key \"hotword.sensitivity\": give one value or one per keyphrase (2)"),
-        ("[capture]\nperiod_ms = 500", "c.toml:2: key \"capture.period_ms\": expected a whole number of milliseconds from 10 to 100, got an integer"),
-        ("[log]\nlevel = \"loud\"", "c.toml:2: key \"log.level\": expected one of trace, debug, info, notice, warning, error, critical, got a string"),
-        ("[hotword]\ngain = \"high\"", "c.toml:2: key \"hotword.gain\": expected a number above 0, got a string"),
+        ("[capture]\nperiod_ms = 500", "c.toml:2: key \"capture.period_ms\": expected a whole number of milliseconds from 10 to 100, got 500"),
+        ("[log]\nlevel = \"loud\"", "c.toml:2: key \"log.level\": expected one of trace, debug, info, notice, warning, error, critical, got \"loud\""),
+        ("[hotword]\ngain = \"high\"", "c.toml:2: key \"hotword.gain\": expected a number above 0, got \"high\""),
+        ("[chat]\ntimeout_s = 1e300", "c.toml:2: key \"chat.timeout_s\": expected a number of seconds from 0.05 to 3600, got 1e+300"),
+        ("[transcription]\nmax_duration_s = 0.001", "c.toml:2: key \"transcription.max_duration_s\": expected a number of seconds from 0.05 to 3600, got 0.001"),
     ])
     func refusesAWrongValueNamingLineAndKey(_ text: String, message: String) throws {
         var configuration = Configuration()

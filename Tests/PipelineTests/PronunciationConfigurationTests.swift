@@ -44,11 +44,15 @@ import Testing
         ("[hotword]\npronunciations = [\"hey susi=HH EY S UW Z IY\"]",
          "c.toml:2: key \"hotword.pronunciations\": \"hey susi=HH EY S UW Z IY\": \"hey susi\" is more than one word; give one pronunciation per word, e.g. \"hey=HH EY\""),
         ("[hotword]\npronunciations = [\"susi=S UW Z IY\", 4]",
-         "c.toml:2: key \"hotword.pronunciations\": expected a \"WORD=PHONES\" string or an array of them, got an array"),
+         "c.toml:2: key \"hotword.pronunciations\": expected a \"WORD=PHONES\" string or an array of them, got [\"susi=S UW Z IY\", 4]"),
         ("[hotword]\npronunciations = true",
-         "c.toml:2: key \"hotword.pronunciations\": expected a \"WORD=PHONES\" string or an array of them, got true or false"),
+         "c.toml:2: key \"hotword.pronunciations\": expected a \"WORD=PHONES\" string or an array of them, got true"),
         ("[hotword]\nkeywords = [\"susi\", 4]",
-         "c.toml:2: key \"hotword.keywords\": expected a string or an array of strings, got an array"),
+         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty, got [\"susi\", 4]"),
+        ("[hotword]\nkeywords = []",
+         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty, got []"),
+        ("[hotword]\nkeywords = [\"susi\", \" \"]",
+         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty, got [\"susi\", \" \"]"),
     ])
     func refusesAMalformedPronunciationNamingLineAndKey(_ text: String, message: String) throws {
         var configuration = Configuration()
