@@ -69,6 +69,9 @@ struct BenchCommand: ParsableCommand {
         if !(gain.isFinite && gain > 0) {
             throw ValidationError("--gain \(gain) must be a finite number above 0")
         }
+        for phrase in keyword where PronunciationLexicon.words(of: phrase).isEmpty {
+            throw ValidationError("--keyword must not be empty")
+        }
     }
 
     func run() throws {
