@@ -72,6 +72,19 @@ struct BenchCommand: ParsableCommand {
         for phrase in keyword where PronunciationLexicon.words(of: phrase).isEmpty {
             throw ValidationError("--keyword must not be empty")
         }
+        if live { try validateLive() }
+    }
+
+    /// `--live` plays the positives at one sensitivity and prints its own report; it would
+    /// silently ignore the options of the table.
+    private func validateLive() throws {
+        if positives.isEmpty { throw ValidationError("--live plays the positives: give --positives") }
+        let given: [(option: String, isGiven: Bool)] = [("--negatives", !negatives.isEmpty), ("--json", json),
+                                                        ("--plot", plot != nil), ("--per-file", perFile)]
+        if let option = given.first(where: \.isGiven)?.option { throw ValidationError("--live does not use \(option)") }
+        if sensitivity.count != 1 {
+            throw ValidationError("--live measures at one sensitivity: give one --sensitivity, not \(sensitivity.count)")
+        }
     }
 
     func run() throws {

@@ -2,9 +2,19 @@ import Foundation
 import Testing
 
 @Suite struct BenchCommandTests {
+    /// Labels that are not there: a command that gets past its arguments fails reading them (exit 1).
+    private static let missingLabels = "TestAudio/no-such-labels.tsv"
+
     @Test(arguments: [
         (["bench", "--negatives", "x.wav", "--keyword", ""], "--keyword must not be empty"),
         (["bench", "--negatives", "x.wav", "--keyword", " "], "--keyword must not be empty"),
+        (["bench", "--live", "--negatives", "x.wav", "--keyword", "susi"], "--live plays the positives: give --positives"),
+        (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--negatives", "x.wav"], "--live does not use --negatives"),
+        (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--json"], "--live does not use --json"),
+        (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--plot", "x.svg"], "--live does not use --plot"),
+        (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--per-file"], "--live does not use --per-file"),
+        (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.3", "0.5"], "--live measures at one sensitivity: give one --sensitivity, not 2"),
+        (["bench", "--live", "--positives", missingLabels], "--live measures at one sensitivity: give one --sensitivity, not 5"),
     ])
     func rejectsBadArgumentsWithExitCode64(_ arguments: [String], message: String) throws {
         let outcome = try CommandRunner.run(arguments)
