@@ -17,7 +17,8 @@ public struct DetectionCurvePlot {
         let plotted = result.rows.compactMap { row in
             row.falseAlarmsPerHour.flatMap { rate in row.score.missRate.map { (row: row, falseAlarmsPerHour: rate, missPercent: $0 * 100) } }
         }
-        let maxRate = max(plotted.map(\.falseAlarmsPerHour).max() ?? 1, result.targetFalseAlarmsPerHour) * 1.1
+        // At least 1 an hour: with no false alarm and a target of 0 the axis would have no length.
+        let maxRate = max(plotted.map(\.falseAlarmsPerHour).max() ?? 0, result.targetFalseAlarmsPerHour, 1) * 1.1
         let maxMiss = min(100, max(10, (plotted.map(\.missPercent).max() ?? 10) * 1.1))
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         func x(_ rate: Double) -> Double { left + rate / maxRate * plotWidth }

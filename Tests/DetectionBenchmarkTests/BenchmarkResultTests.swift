@@ -25,6 +25,16 @@ import Pipeline
         #expect(!DetectionCurvePlot(result: negativesOnly).svg.contains("<circle"))
     }
 
+    @Test func thePlotHasAnAxisWhenNoFalseAlarmIsTheTarget() {
+        let result = BenchmarkResult(
+            rows: [BenchmarkRow(keyword: "jarvis", sensitivity: 0.5, score: DetectionScore(detections: [1.2], labels: [(start: 0.5, end: 1)]),
+                                negativeFalseAlarms: 0, negativeHours: 1, realTimeFactor: 0.03)],
+            targetFalseAlarmsPerHour: 0, peakResidentBytes: nil, wallSeconds: 1)
+        let svg = DetectionCurvePlot(result: result).svg
+        #expect(svg.contains("<circle"))
+        #expect(!svg.lowercased().contains("nan"), "\(svg)")
+    }
+
     @Test func theTableAndJSONShowEachRowsCalibration() {
         func result(_ decision: KeywordDecision) -> BenchmarkResult {
             BenchmarkResult(
