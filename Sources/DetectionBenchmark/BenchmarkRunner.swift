@@ -8,9 +8,11 @@ public enum BenchmarkRunner {
     /// Every row of the plan, sorted by keyword and sensitivity. `progress` is called from
     /// worker threads with a line for a person.
     public static func run(_ plan: BenchmarkPlan, progress: @Sendable (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkResult {
-        guard !plan.keywords.isEmpty, !plan.sensitivities.isEmpty else {
-            throw .nothingToMeasure("no keyword or no sensitivity to measure")
+        // Keywords come from the labels unless given, so none at all means the labels were empty.
+        guard !plan.keywords.isEmpty else {
+            throw .nothingToMeasure(plan.labels.isEmpty ? "the labels hold no rows" : "no keyword to measure")
         }
+        guard !plan.sensitivities.isEmpty else { throw .nothingToMeasure("no sensitivity to measure") }
         for keyword in plan.keywords where plan.positiveFiles(for: keyword).isEmpty && plan.negatives.isEmpty {
             throw .nothingToMeasure("no labelled audio and no negatives for \"\(keyword)\"")
         }

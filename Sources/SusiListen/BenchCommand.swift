@@ -60,6 +60,9 @@ struct BenchCommand: ParsableCommand {
         if positives.isEmpty && negatives.isEmpty {
             throw ValidationError("give labelled audio with --positives and/or negatives with --negatives")
         }
+        if positives.isEmpty && keyword.isEmpty {
+            throw ValidationError("give --keyword to measure false alarms on negatives alone")
+        }
         for value in sensitivity where !(0...1).contains(value) {
             throw ValidationError("--sensitivity \(value) is outside 0...1")
         }

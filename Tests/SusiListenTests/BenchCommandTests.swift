@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AudioTestSupport
 
 @Suite struct BenchCommandTests {
     /// Labels that are not there: a command that gets past its arguments fails reading them (exit 1).
@@ -8,6 +9,7 @@ import Testing
     @Test(arguments: [
         (["bench", "--negatives", "x.wav", "--keyword", ""], "--keyword must not be empty"),
         (["bench", "--negatives", "x.wav", "--keyword", " "], "--keyword must not be empty"),
+        (["bench", "--negatives", "x.wav"], "give --keyword to measure false alarms on negatives alone"),
         (["bench", "--live", "--negatives", "x.wav", "--keyword", "susi"], "--live plays the positives: give --positives"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--negatives", "x.wav"], "--live does not use --negatives"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--json"], "--live does not use --json"),
@@ -20,5 +22,14 @@ import Testing
         let outcome = try CommandRunner.run(arguments)
         #expect(outcome.status == 64, "\(outcome.standardError)")
         #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    }
+
+    @Test func saysWhenTheLabelsHoldNoRows() throws {
+        let folder = try TemporaryDirectory()
+        let labels = folder.file("labels.tsv")
+        try "file\tkeyword\tstart_s\tend_s\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["bench", "--positives", labels])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("susi-listen bench: the labels hold no rows"), "\(outcome.standardError)")
     }
 }
