@@ -9,7 +9,9 @@ public enum LabelFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .labels(origin: path, problem: "cannot read the labels file")
         }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Spreadsheets export UTF-8 with a byte-order mark, which would stick to the first column's name.
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         guard let header = lines.first, !header.isEmpty else {
             throw .labels(origin: "\(path):1", problem: "empty labels file: expected a header with keyword, start_s, end_s and file")

@@ -33,6 +33,11 @@ import Testing
         #expect(labels[0].origin.hasSuffix("labels.tsv:2"))
     }
 
+    @Test func readsAHeaderAfterAByteOrderMark() throws {
+        let labels = try LabelFile.read(try labelsFile("\u{FEFF}file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t1\t2\n"))
+        #expect(labels.map(\.keyword) == ["susi"])
+    }
+
     @Test func namesAMissingColumn() throws {
         #expect(try problem("file\tkeyword\tstart_s\na.wav\tsusi\t1\n") == "labels.tsv:1: missing column \"end_s\" (header has: file, keyword, start_s)")
     }
