@@ -94,8 +94,10 @@ struct BenchCommand: ParsableCommand {
         do {
             var labels: [KeywordLabel] = []
             for spec in positives {
+                // A labels file whose path holds "=" is read as itself, not split into AUDIO=LABELS.
                 let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-                labels += parts.count == 2 ? try LabelFile.read(parts[1], audio: parts[0]) : try LabelFile.read(spec)
+                let isAudioAndLabels = parts.count == 2 && !FileManager.default.fileExists(atPath: spec)
+                labels += isAudioAndLabels ? try LabelFile.read(parts[1], audio: parts[0]) : try LabelFile.read(spec)
             }
             var negativeFiles: [String] = []
             for entry in AudioFileDiscovery.audioFiles(in: negatives) {

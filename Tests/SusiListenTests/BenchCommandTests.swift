@@ -32,4 +32,15 @@ import AudioTestSupport
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("susi-listen bench: the labels hold no rows"), "\(outcome.standardError)")
     }
+
+    @Test func readsALabelsFileWhosePathHoldsAnEqualsSign() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.file("x=y"), withIntermediateDirectories: true)
+        let labels = folder.file("x=y/labels.tsv")
+        let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
+        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t0.500\t1.043\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["bench", "--positives", labels, "--sensitivity", "0.5", "--json", "--decision", "spotting"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("\"keyword\":\"susi\""), "\(outcome.standardOutput)")
+    }
 }
