@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Keyphrase to measure; repeatable (default: every keyword in the labels).", valueName: "keyphrase"))
     var keyword: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9).", valueName: "s"))
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep.", valueName: "s"))
     var sensitivity: [Double] = [0.1, 0.3, 0.5, 0.7, 0.9]
 
     @Option(name: .long, help: ArgumentHelp("False alarms per hour an operating point must meet.", valueName: "rate"))
@@ -47,7 +47,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Play the positives in real time through a file-backed ALSA capture device and measure latency on the wall clock (capture buffering included), at the first sensitivity.")
     var live = false
 
-    @Option(name: .long, help: ArgumentHelp("Audio gain (default: 1.0).", valueName: "g"))
+    @Option(name: .long, help: ArgumentHelp("Audio gain.", valueName: "g"))
     var gain: Double = 1.0
 
     @OptionGroup var userPronunciations: PronunciationOptions

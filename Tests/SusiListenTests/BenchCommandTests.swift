@@ -43,4 +43,12 @@ import AudioTestSupport
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("\"keyword\":\"susi\""), "\(outcome.standardOutput)")
     }
+
+    @Test func helpShowsEachDefaultOnce() throws {
+        let outcome = try CommandRunner.run(["bench", "--help"])
+        #expect(outcome.status == 0)
+        let help = outcome.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("Sensitivities to sweep. (default: 0.1, 0.3, 0.5, 0.7, 0.9)"), "\(help)")
+        #expect(help.contains("Audio gain. (default: 1.0) "), "\(help)")
+    }
 }
