@@ -17,6 +17,7 @@ public struct BenchmarkPlan: Sendable {
     /// The false-alarm rate an operating point must meet.
     public var targetFalseAlarmsPerHour: Double
 
+    /// A plan; by default one continuous stream, the default spotter and a target of 1 false alarm an hour.
     public init(labels: [KeywordLabel], negatives: [String], keywords: [String], sensitivities: [Double],
                 resetBetweenFiles: Bool = false, spotter: KeywordSpotterConfiguration = KeywordSpotterConfiguration(),
                 targetFalseAlarmsPerHour: Double = 1) {

@@ -4,9 +4,13 @@ import Pipeline
 
 /// All rows of a benchmark run, with the operating point per keyword.
 public struct BenchmarkResult: Sendable {
+    /// One row per keyword and sensitivity, sorted by keyword, then sensitivity.
     public var rows: [BenchmarkRow]
+    /// The false-alarm rate an operating point must meet.
     public var targetFalseAlarmsPerHour: Double
+    /// The process's peak resident memory; nil where the system does not say.
     public var peakResidentBytes: Int?
+    /// Wall-clock seconds of the whole run.
     public var wallSeconds: Double
     /// How detections were decided, which says which parts of the calibration were used.
     public var decision: KeywordDecision = .twoStage

@@ -2,7 +2,9 @@ import HotwordDetection
 
 /// The figures of one keyword at one sensitivity.
 public struct BenchmarkRow: Sendable, Equatable {
+    /// The keyphrase measured.
     public var keyword: String
+    /// The sensitivity it was measured at (0...1).
     public var sensitivity: Double
     /// Hits, misses, false alarms in the positive stream and latencies.
     public var score: DetectionScore

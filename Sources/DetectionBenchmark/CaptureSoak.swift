@@ -9,12 +9,16 @@ import Pipeline
 public struct CaptureSoak {
     /// What a soak measured.
     public struct Report: Sendable {
+        /// Seconds of audio pushed through.
         public var audioSeconds: Double
+        /// Process CPU seconds spent on it.
         public var cpuSeconds: Double
+        /// Keywords detected.
         public var hits: Int
         /// Resident memory once the device and spotter were running, and at the end.
         public var residentBytesAtStart: Int?
         public var residentBytesAtEnd: Int?
+        /// Capture overruns (audio lost because it was not read in time).
         public var overruns: Int
 
         /// CPU seconds per second of audio.
@@ -36,8 +40,10 @@ public struct CaptureSoak {
     /// Looped source audio (16 kHz mono) and how much of it to push.
     public var source: [Float]
     public var seconds: Double
+    /// The detector's configuration.
     public var spotter: KeywordSpotterConfiguration
 
+    /// A soak of `seconds` of `source`, looped, through a detector set up from `spotter`.
     public init(source: [Float], seconds: Double, spotter: KeywordSpotterConfiguration) {
         self.source = source
         self.seconds = seconds

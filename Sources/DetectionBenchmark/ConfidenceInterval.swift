@@ -7,9 +7,11 @@ import Foundation
 /// one false alarm is 3.4 an hour. A miss rate of 15 % or "no false alarm" says little without
 /// the range it stands for, and two settings whose intervals overlap widely are not told apart.
 public struct ConfidenceInterval: Sendable, Equatable {
+    /// The interval's ends, in the unit of the value measured.
     public var lower: Double
     public var upper: Double
 
+    /// The interval from `lower` to `upper`.
     public init(lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper

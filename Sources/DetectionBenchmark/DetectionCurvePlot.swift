@@ -4,8 +4,10 @@ import Foundation
 /// keyword, each point marked with its sensitivity and crossed by its 95 % intervals (miss rate
 /// upright, false alarms per hour across; an interval reaching past the axes is cut at them).
 public struct DetectionCurvePlot {
+    /// The rows to plot.
     public let result: BenchmarkResult
 
+    /// The plot of `result`.
     public init(result: BenchmarkResult) { self.result = result }
 
     private let width = 640.0, height = 420.0

@@ -12,6 +12,7 @@ public struct DetectionScore: Sendable, Equatable {
     /// The labelled keywords no detection hit (stream seconds, start to end), in order.
     public var missedLabels: [ClosedRange<Double>]
 
+    /// Labelled keywords that no detection hit.
     public var misses: Int { labels - hits }
     /// Misses over labelled keywords; nil (unknown, not zero) with no labelled keywords.
     public var missRate: Double? { labels > 0 ? Double(misses) / Double(labels) : nil }

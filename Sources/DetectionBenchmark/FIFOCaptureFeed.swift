@@ -17,6 +17,7 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
     /// For a paced feed, wall-clock time (uptime nanoseconds) at which each written block ended.
     private var writeTimes: [(samples: Int, nanoseconds: UInt64)] = []
 
+    /// A FIFO in a fresh temporary folder (removed on deinit) and the ALSA configuration that reads it.
     public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("susi-listen-feed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

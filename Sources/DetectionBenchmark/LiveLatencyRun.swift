@@ -14,9 +14,12 @@ public struct LiveLatencyRun {
         public var score: DetectionScore
         /// Wall-clock latencies (seconds) from the keyword's end being written to the hit, sorted.
         public var wallLatencies: [Double]
+        /// Seconds of audio played.
         public var audioSeconds: Double
+        /// The capture device's period, in frames.
         public var periodFrames: Int
 
+        /// The wall-clock latency at `fraction` (0...1) of the sorted latencies; nil with no hit.
         public func wallLatency(quantile fraction: Double) -> Double? {
             DetectionScore.quantile(fraction, ofSorted: wallLatencies)
         }
@@ -33,16 +36,21 @@ public struct LiveLatencyRun {
         }
     }
 
+    /// Labelled keywords; the files labelled with ``keyword`` are played, in order of first appearance.
     public var labels: [KeywordLabel]
+    /// The keyphrase measured.
     public var keyword: String
+    /// The detector's configuration, its keyword and sensitivity included.
     public var spotter: KeywordSpotterConfiguration
 
+    /// A run of the files labelled with `keyword` through a detector set up from `spotter`.
     public init(labels: [KeywordLabel], keyword: String, spotter: KeywordSpotterConfiguration) {
         self.labels = labels
         self.keyword = keyword
         self.spotter = spotter
     }
 
+    /// Plays the audio in real time (as long as it lasts) and scores the hits.
     public func run() throws -> Report {
         var source: [Float] = []
         var streamLabels: [(start: Double, end: Double)] = []
