@@ -4,8 +4,30 @@ import Foundation
 /// `end_s` and, unless every row belongs to one given audio file, `file` (absolute, or
 /// relative to the labels file's folder).
 public enum LabelFile {
+    /// The labels of every spec, each a labels file or `AUDIO=LABELS` (a spec that is an existing
+    /// file is a labels file, "=" in its path or not). Overlaps are checked across all of them:
+    /// two specs may name the same audio.
+    public static func read(specs: [String]) throws(BenchmarkError) -> [KeywordLabel] {
+        var labels: [KeywordLabel] = []
+        for spec in specs {
+            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+            let isAudioAndLabels = parts.count == 2 && !FileManager.default.fileExists(atPath: spec)
+            labels += isAudioAndLabels ? try rows(of: parts[1], audio: parts[0]) : try rows(of: spec)
+        }
+        try checkOverlaps(labels)
+        return labels
+    }
+
     /// The labels of `path`; with `audio`, every row belongs to that file and `file` is not read.
     public static func read(_ path: String, audio: String? = nil) throws(BenchmarkError) -> [KeywordLabel] {
+        let labels = try rows(of: path, audio: audio)
+        try checkOverlaps(labels)
+        return labels
+    }
+
+    /// The labels of `path`, overlaps not checked. `audio` is resolved as the `file` column is
+    /// (relative to the current folder), so that labels of one file given twice meet.
+    private static func rows(of path: String, audio: String? = nil) throws(BenchmarkError) -> [KeywordLabel] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .labels(origin: path, problem: "cannot read the labels file")
         }
@@ -45,13 +67,13 @@ public enum LabelFile {
             }
             let keyword = fields[keywordColumn].trimmingCharacters(in: .whitespaces)
             guard !keyword.isEmpty else { throw .labels(origin: origin, problem: "empty keyword") }
-            let file = audio ?? URL(fileURLWithPath: fields[fileColumn ?? 0], relativeTo: folder).standardizedFileURL.path
+            let file = audio.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                ?? URL(fileURLWithPath: fields[fileColumn ?? 0], relativeTo: folder).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: file) else {
                 throw .labels(origin: origin, problem: "unknown file \(file)")
             }
             labels.append(KeywordLabel(file: file, keyword: keyword.lowercased(), start: start, end: end, origin: origin))
         }
-        try checkOverlaps(labels)
         return labels
     }
 

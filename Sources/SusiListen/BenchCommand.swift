@@ -92,13 +92,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         do {
-            var labels: [KeywordLabel] = []
-            for spec in positives {
-                // A labels file whose path holds "=" is read as itself, not split into AUDIO=LABELS.
-                let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-                let isAudioAndLabels = parts.count == 2 && !FileManager.default.fileExists(atPath: spec)
-                labels += isAudioAndLabels ? try LabelFile.read(parts[1], audio: parts[0]) : try LabelFile.read(spec)
-            }
+            let labels = try LabelFile.read(specs: positives)
             var negativeFiles: [String] = []
             for entry in AudioFileDiscovery.audioFiles(in: negatives) {
                 negativeFiles.append(try entry.get())

@@ -59,6 +59,17 @@ import Testing
         #expect(try problem("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t1\t2\na.wav\tsusi\t1.5\t2.5\n") == "labels.tsv:3: overlaps the label at labels.tsv:2")
     }
 
+    @Test func rejectsOverlappingLabelsOfOneAudioFileGivenByTwoSpecs() throws {
+        let path = try labelsFile("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t1\t2\n")
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let audioOnly = folder + "/audio-only.tsv"
+        try "keyword\tstart_s\tend_s\nsusi\t1.5\t2.5\n".write(toFile: audioOnly, atomically: true, encoding: .utf8)
+        // The audio as typed, not as the labels file's `file` column resolves it.
+        #expect(throws: BenchmarkError.labels(origin: "\(audioOnly):2", problem: "overlaps the label at \(path):2")) {
+            try LabelFile.read(specs: ["\(folder)/./a.wav=\(audioOnly)", path])
+        }
+    }
+
     @Test func givesEveryRowToTheNamedAudioWhenOneIsGiven() throws {
         let path = try labelsFile("keyword\tstart_s\tend_s\tfile\ncomputer\t1\t2\tnot/there.flac\n")
         let audio = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("a.wav").path
