@@ -5,7 +5,10 @@ public struct KeywordSetting: Sendable, Equatable {
     /// 0...1; higher gives more detections and more false alarms (Snowboy's meaning).
     public var sensitivity: Double
 
-    public init(keyphrase: String, sensitivity: Double = 0.5) {
+    /// The sensitivity when none is given.
+    public static let defaultSensitivity = 0.5
+
+    public init(keyphrase: String, sensitivity: Double = defaultSensitivity) {
         self.keyphrase = keyphrase
         self.sensitivity = sensitivity
     }

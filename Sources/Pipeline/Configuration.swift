@@ -186,7 +186,7 @@ public struct Configuration: Sendable, Equatable {
         }
         if keyphrases != nil || sensitivities != nil {
             let phrases = keyphrases ?? keywords.map(\.keyphrase)
-            let values = sensitivities ?? [0.5]
+            let values = sensitivities ?? [KeywordSetting.defaultSensitivity]
             guard values.count == 1 || values.count == phrases.count else {
                 throw ConfigurationError(path: path, line: sensitivityLine,
                                          message: "key \"hotword.sensitivity\": give one value or one per keyphrase (\(phrases.count))")

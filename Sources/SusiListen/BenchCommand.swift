@@ -29,11 +29,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Keyphrase to measure; repeatable (default: every keyword in the labels).", valueName: "keyphrase"))
     var keyword: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep.", valueName: "s"))
-    var sensitivity: [Double] = [0.1, 0.3, 0.5, 0.7, 0.9]
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9; with --live, 0.5).", valueName: "s"))
+    var sensitivity: [Double] = []
 
-    @Option(name: .long, help: ArgumentHelp("False alarms per hour an operating point must meet.", valueName: "rate"))
-    var targetFaPerHour: Double = 1
+    @Option(name: .long, help: ArgumentHelp("False alarms per hour an operating point must meet (default: 1).", valueName: "rate"))
+    var targetFaPerHour: Double?
 
     @Flag(name: .long, help: "Start every file as a fresh stream instead of one continuous stream.")
     var perFile = false
@@ -44,7 +44,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the result as one JSON object instead of a table.")
     var json = false
 
-    @Flag(name: .long, help: "Play the positives in real time through a file-backed ALSA capture device and measure latency on the wall clock (capture buffering included), at the first sensitivity.")
+    @Flag(name: .long, help: "Play the positives in real time through a file-backed ALSA capture device and measure latency on the wall clock (capture buffering included), at one sensitivity.")
     var live = false
 
     @Option(name: .long, help: ArgumentHelp("Audio gain.", valueName: "g"))
@@ -63,10 +63,10 @@ struct BenchCommand: ParsableCommand {
         if positives.isEmpty && keyword.isEmpty {
             throw ValidationError("give --keyword to measure false alarms on negatives alone")
         }
-        for value in sensitivity where !(0...1).contains(value) {
+        for value in sensitivities where !(0...1).contains(value) {
             throw ValidationError("--sensitivity \(value) is outside 0...1")
         }
-        if !(targetFaPerHour.isFinite && targetFaPerHour >= 0) {
+        if let targetFaPerHour, !(targetFaPerHour.isFinite && targetFaPerHour >= 0) {
             throw ValidationError("--target-fa-per-hour must be 0 or more")
         }
         if !(gain.isFinite && gain > 0) {
@@ -83,11 +83,18 @@ struct BenchCommand: ParsableCommand {
     private func validateLive() throws {
         if positives.isEmpty { throw ValidationError("--live plays the positives: give --positives") }
         let given: [(option: String, isGiven: Bool)] = [("--negatives", !negatives.isEmpty), ("--json", json),
-                                                        ("--plot", plot != nil), ("--per-file", perFile)]
+                                                        ("--plot", plot != nil), ("--per-file", perFile),
+                                                        ("--target-fa-per-hour", targetFaPerHour != nil)]
         if let option = given.first(where: \.isGiven)?.option { throw ValidationError("--live does not use \(option)") }
-        if sensitivity.count != 1 {
-            throw ValidationError("--live measures at one sensitivity: give one --sensitivity, not \(sensitivity.count)")
+        if sensitivities.count != 1 {
+            throw ValidationError("--live measures at one sensitivity: give one --sensitivity, not \(sensitivities.count)")
         }
+    }
+
+    /// The sensitivities given, or the default sweep (the default sensitivity alone with `--live`).
+    private var sensitivities: [Double] {
+        guard sensitivity.isEmpty else { return sensitivity }
+        return live ? [KeywordSetting.defaultSensitivity] : [0.1, 0.3, 0.5, 0.7, 0.9]
     }
 
     func run() throws {
@@ -104,14 +111,14 @@ struct BenchCommand: ParsableCommand {
             var spotter = KeywordSpotterConfiguration(keywords: [], pronunciations: userPronunciations.pronunciations,
                                                       gain: gain, modelFiles: modelFiles)
             if let decision = decisionOptions.decision { spotter.decision = decision }
-            let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivity,
-                                     resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour)
+            let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivities,
+                                     resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour ?? 1)
             if live {
                 for keyword in keywords {
                     var configuration = spotter
-                    configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivity[0])]
+                    configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivities[0])]
                     StandardError.write("bench: playing the \(keyword) positives in real time")
-                    print("\(keyword) at sensitivity \(sensitivity[0]):")
+                    print("\(keyword) at sensitivity \(sensitivities[0]):")
                     print(try LiveLatencyRun(labels: labels, keyword: keyword, spotter: configuration).run().text)
                 }
                 return

@@ -54,7 +54,7 @@ struct DetectCommand: AsyncParsableCommand {
             return
         }
         var settings = try configurationFile.load()
-        detector.apply(to: &settings)
+        try detector.apply(to: &settings)
         command.apply(to: &settings)
         if let device { settings.device = device }
         if let alsaConfig { settings.alsaConfigurationFile = alsaConfig }

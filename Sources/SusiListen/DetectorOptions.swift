@@ -23,9 +23,7 @@ struct DetectorOptions: ParsableArguments {
     @OptionGroup var decisionOptions: DecisionOptions
 
     func validate() throws {
-        if sensitivity.count > 1 && sensitivity.count != max(keyword.count, 1) {
-            throw ValidationError("give one --sensitivity for all keywords or one per --keyword (\(max(keyword.count, 1))), not \(sensitivity.count)")
-        }
+        if !keyword.isEmpty { try checkSensitivityCount(keyphrases: keyword.count) }
         for value in sensitivity where !(0...1).contains(value) {
             throw ValidationError("--sensitivity \(value) is outside 0...1")
         }
@@ -37,17 +35,29 @@ struct DetectorOptions: ParsableArguments {
         }
     }
 
-    /// Puts the options that were given into `configuration`.
-    func apply(to configuration: inout Configuration) {
+    /// Puts the options that were given into `configuration`. Without `--keyword`, several
+    /// sensitivities must match the configuration's keyphrases; with `--keyword` and no
+    /// `--sensitivity`, a sensitivity the configuration gives every keyphrase carries over.
+    func apply(to configuration: inout Configuration) throws {
         if !keyword.isEmpty || !sensitivity.isEmpty {
-            let phrases = keyword.isEmpty ? configuration.keywords.map(\.keyphrase) : keyword
-            let values = sensitivity.isEmpty ? (keyword.isEmpty ? configuration.keywords.map(\.sensitivity) : [0.5]) : sensitivity
+            let configured = configuration.keywords
+            let phrases = keyword.isEmpty ? configured.map(\.keyphrase) : keyword
+            try checkSensitivityCount(keyphrases: phrases.count)
+            let shared = Set(configured.map(\.sensitivity)).count == 1 ? configured[0].sensitivity : KeywordSetting.defaultSensitivity
+            let values = sensitivity.isEmpty ? (keyword.isEmpty ? configured.map(\.sensitivity) : [shared]) : sensitivity
             configuration.keywords = KeywordSetting.settings(keyphrases: phrases, sensitivities: values)
         }
         if !userPronunciations.pronunciations.isEmpty { configuration.pronunciations = userPronunciations.pronunciations }
         if let gain { configuration.gain = gain }
         if let decision = decisionOptions.decision { configuration.decision = decision }
         models.apply(to: &configuration.modelFiles)
+    }
+
+    /// Several sensitivities are one per keyphrase.
+    private func checkSensitivityCount(keyphrases: Int) throws {
+        if sensitivity.count > 1 && sensitivity.count != keyphrases {
+            throw ValidationError("give one --sensitivity for all keywords or one per keyword (\(keyphrases)), not \(sensitivity.count)")
+        }
     }
 }
 

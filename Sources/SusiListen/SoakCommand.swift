@@ -25,7 +25,7 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         var settings = Pipeline.Configuration()
-        detector.apply(to: &settings)
+        try detector.apply(to: &settings)
         var source: [Float] = []
         do {
             for entry in AudioFileDiscovery.audioFiles(in: audio) {

@@ -16,7 +16,7 @@ import AudioTestSupport
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--plot", "x.svg"], "--live does not use --plot"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--per-file"], "--live does not use --per-file"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.3", "0.5"], "--live measures at one sensitivity: give one --sensitivity, not 2"),
-        (["bench", "--live", "--positives", missingLabels], "--live measures at one sensitivity: give one --sensitivity, not 5"),
+        (["bench", "--live", "--positives", missingLabels, "--target-fa-per-hour", "2"], "--live does not use --target-fa-per-hour"),
     ])
     func rejectsBadArgumentsWithExitCode64(_ arguments: [String], message: String) throws {
         let outcome = try CommandRunner.run(arguments)
@@ -48,7 +48,8 @@ import AudioTestSupport
         let outcome = try CommandRunner.run(["bench", "--help"])
         #expect(outcome.status == 0)
         let help = outcome.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("Sensitivities to sweep. (default: 0.1, 0.3, 0.5, 0.7, 0.9)"), "\(help)")
+        #expect(help.contains("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9; with --live, 0.5). --"), "\(help)")
+        #expect(help.contains("must meet (default: 1). --"), "\(help)")
         #expect(help.contains("Audio gain. (default: 1.0) "), "\(help)")
     }
 }

@@ -175,4 +175,32 @@ import Testing
         let keywords = try #require(start["keywords"] as? [[String: Any]])
         #expect(keywords.first?["sensitivity"] as? Double == 0.4)
     }
+
+    @Test(arguments: [
+        // Sensitivities flag by flag for the configured keyphrases.
+        ("keywords = [\"susi\", \"computer\"]", ["--sensitivity", "0.4", "--sensitivity", "0.6"], ["susi": 0.4, "computer": 0.6]),
+        // A sensitivity shared by the configured keyphrases carries over to --keyword.
+        ("sensitivity = 0.8", ["--keyword", "computer"], ["computer": 0.8]),
+        // Sensitivities one per configured keyphrase do not: the default.
+        ("keywords = [\"susi\", \"computer\"]\nsensitivity = [0.2, 0.8]", ["--keyword", "jarvis"], ["jarvis": 0.5]),
+    ])
+    func combinesKeywordFlagsWithTheConfigurationFile(_ hotword: String, flags: [String], expected: [String: Double]) throws {
+        let path = folder.appendingPathComponent("config-\(UUID().uuidString).toml").path
+        try "[hotword]\n\(hotword)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv", "--json"] + flags)
+        let start = try #require(outcome.events(ofType: "start").first, "\(outcome.standardError)")
+        let keywords = try #require(start["keywords"] as? [[String: Any]])
+        let sensitivities = Dictionary(uniqueKeysWithValues: keywords.compactMap { keyword in
+            (keyword["keyword"] as? String).map { ($0, keyword["sensitivity"] as? Double ?? -1) }
+        })
+        #expect(sensitivities == expected)
+    }
+
+    @Test func refusesSensitivitiesThatDoNotMatchTheConfiguredKeyphrases() throws {
+        let path = folder.appendingPathComponent("config-\(UUID().uuidString).toml").path
+        try "[hotword]\nkeywords = [\"susi\", \"computer\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv", "--sensitivity", "0.1", "--sensitivity", "0.2", "--sensitivity", "0.3"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("one per keyword (2), not 3"), "\(outcome.standardError)")
+    }
 }

@@ -73,7 +73,7 @@ import Testing
         (["--file", "x.wav", "--sensitivity", "1.5"], "--sensitivity 1.5 is outside 0...1"),
         (["--file", "x.wav", "--sensitivity", "nan"], "outside 0...1"),
         (["--file", "x.wav", "--gain", "0"], "--gain 0.0 must be a finite number above 0"),
-        (["--file", "x.wav", "--keyword", "a", "--keyword", "b", "--sensitivity", "0.1", "--sensitivity", "0.2", "--sensitivity", "0.3"], "one per --keyword"),
+        (["--file", "x.wav", "--keyword", "a", "--keyword", "b", "--sensitivity", "0.1", "--sensitivity", "0.2", "--sensitivity", "0.3"], "one per keyword (2), not 3"),
         (["--log-level", "loud"], "--log-level must be one of"),
         (["--file", "x.wav", "--max-command", "1e300"], "--max-command must be a number of seconds from 0.05 to 3600"),
         (["--file", "x.wav", "--trailing-silence", "0"], "--trailing-silence must be a number of seconds from 0.05 to 3600"),
