@@ -49,8 +49,9 @@ public struct ChatForwarder: Sendable {
     private static func events(for outcome: ChatDelivery.Outcome, of asked: ChatQuery) -> [ListenEvent] {
         switch outcome {
         case .answered(let answer):
-            return [.query(QueryEvent(text: answer.query, status: .sent, id: asked.id.uuidString)),
-                    .answer(AnswerEvent(query: answer.query, text: answer.readableText, actionsJSON: answer.actions.map(\.jsonText)))]
+            // `q` is what was sent: a server may leave its own `query` out or change it.
+            return [.query(QueryEvent(text: asked.text, status: .sent, id: asked.id.uuidString)),
+                    .answer(AnswerEvent(query: asked.text, text: answer.readableText, actionsJSON: answer.actions.map(\.jsonText)))]
         case .spooled(let query, let reason, let dropped):
             var events: [ListenEvent] = [
                 .query(QueryEvent(text: query.text, status: .spooled, id: query.id.uuidString)),

@@ -52,6 +52,17 @@ import Testing
         #expect(actions.compactMap { $0["type"] as? String } == ["answer", "timer_set"])
     }
 
+    @Test func reportsTheQuerySentWhenTheServerLeavesItsQueryOut() throws {
+        let answer = #"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"Done."}]}]}"#
+        let server = try LoopbackHTTPServer(script: [.json(answer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let query = try #require(outcome.events(ofType: "query").first)
+        #expect(query["q"] as? String == "set a timer for ten minutes")
+        #expect(outcome.events(ofType: "answer").first?["q"] as? String == "set a timer for ten minutes")
+    }
+
     /// A SUSI weather answer: an expression and a table built from the answer's data.
     static let weatherAnswer = """
         {"query":"what is the weather in berlin","answers":[{"data":[{"location":"Berlin","temperature":"4","description":"light rain"}],\
