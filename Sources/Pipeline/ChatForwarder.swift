@@ -19,6 +19,16 @@ public struct ChatForwarder: Sendable {
         return events + (await flushSpool())
     }
 
+    /// What a run reports before its first command: an error for each file in the spool folder
+    /// that looks like a kept query but cannot be read (it is left where it is), then what
+    /// `flushSpool()` sends.
+    public func start() async -> [ListenEvent] {
+        let unreadable = (delivery.spool?.unreadableFiles ?? []).map { file in
+            ListenEvent.error(ErrorEvent(file: nil, message: "spool: \(file.path) is not a query this program can read; it is left in place"))
+        }
+        return unreadable + (await flushSpool())
+    }
+
     /// Sends what the spool holds and reports it (at start-up and after a server comes back).
     public func flushSpool() async -> [ListenEvent] {
         await delivery.flushSpool().flatMap { flushed -> [ListenEvent] in

@@ -21,7 +21,7 @@ public struct FileDetectionRun {
                     report: (ListenEvent) -> Void) async -> RunSummary {
         var summary = RunSummary()
         let startCPU = CPUClock.processSeconds()
-        if let forwarder { (await forwarder.flushSpool()).forEach(report) }
+        if let forwarder { (await forwarder.start()).forEach(report) }
         for entry in AudioFileDiscovery.audioFiles(in: paths) {
             summary.files += 1
             switch entry {

@@ -76,7 +76,7 @@ public struct LiveListeningService: Service {
     /// or in flight is kept in the spool rather than lost.
     private static func deliver(_ commands: AsyncStream<String>, with forwarder: ChatForwarder, stop: StopSignal,
                                 report: @escaping @Sendable (ListenEvent) -> Void) async {
-        (await forwarder.flushSpool()).forEach(report)
+        (await forwarder.start()).forEach(report)
         for await text in commands {
             if stop.isRaised {
                 (await forwarder.keep(text)).forEach(report)

@@ -118,6 +118,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
+    @Test func reportsAKeptQueryItCannotReadAndLeavesItInPlace() throws {
+        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        let broken = spool.appendingPathComponent("query-broken.json")
+        try "{\"text\": ".write(to: broken, atomically: true, encoding: .utf8)
+        let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--spool-dir", spool.path, "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let messages = outcome.events(ofType: "error").compactMap { $0["message"] as? String }
+        #expect(messages == ["spool: \(broken.path) is not a query this program can read; it is left in place"])
+        #expect(FileManager.default.fileExists(atPath: broken.path))
+        #expect(server.recordedRequests.count == 1)
+    }
+
     @Test func stopsAtTheTranscriptWithNoChat() throws {
         let outcome = try CommandRunner.run(["--file", timerCommand, "--no-chat", "--json", "--config", "/dev/null"])
         #expect(outcome.status == 0)
