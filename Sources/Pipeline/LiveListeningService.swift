@@ -30,39 +30,33 @@ public struct LiveListeningService: Service {
     public func run() async throws {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
-        let forwarder = try configuration.chatEnabled ? ChatForwarder(configuration: configuration.chat) : nil
+        let forwarder = try configuration.transcribe && configuration.chatEnabled ? ChatForwarder(configuration: configuration.chat) : nil
         try await withGracefulShutdownHandler {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { [configuration, report, logger] in
-                    defer { commandSink.finish() }
-                    try await withTaskCancellationHandler {
-                        try await Self.onCaptureThread {
-                            try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
-                                            commands: forwarder == nil ? nil : commandSink).run()
-                        }
-                    } onCancel: {
-                        stop.raise()
-                    }
+            // Commands go to SUSI from a task of their own, so capture never waits for the server.
+            async let unanswered = Self.deliver(commands, with: forwarder, stop: stop, report: report)
+            var summary = try await withTaskCancellationHandler { [configuration, report, logger] in
+                defer { commandSink.finish() }
+                return try await Self.onCaptureThread {
+                    try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
+                                    commands: forwarder == nil ? nil : commandSink).run()
                 }
-                if let forwarder {
-                    group.addTask { [report] in
-                        await Self.deliver(commands, with: forwarder, stop: stop, report: report)
-                    }
-                }
-                try await group.waitForAll()
+            } onCancel: {
+                stop.raise()
             }
+            // The summary comes last, once every command has been answered, spooled or lost.
+            summary.unansweredQueries = await unanswered
+            report(.summary(summary))
         } onGracefulShutdown: {
             stop.raise()
         }
     }
 
-    /// Runs `work` on a thread of its own (it blocks on the device) and waits for it.
-    private static func onCaptureThread(_ work: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+    /// Runs `work` on a thread of its own (it blocks on the device) and waits for its result.
+    private static func onCaptureThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, Error>) in
             let thread = Thread {
                 do {
-                    try work()
-                    continuation.resume()
+                    continuation.resume(returning: try work())
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -73,13 +67,22 @@ public struct LiveListeningService: Service {
     }
 
     /// Sends each command to SUSI as it comes; once shutdown has begun, a command still waiting
-    /// or in flight is kept in the spool rather than lost.
-    private static func deliver(_ commands: AsyncStream<String>, with forwarder: ChatForwarder, stop: StopSignal,
-                                report: @escaping @Sendable (ListenEvent) -> Void) async {
-        (await forwarder.start()).forEach(report)
+    /// or in flight is kept in the spool rather than lost. Returns how many commands were not
+    /// answered (spooled or lost); none without a forwarder.
+    private static func deliver(_ commands: AsyncStream<String>, with forwarder: ChatForwarder?, stop: StopSignal,
+                                report: @escaping @Sendable (ListenEvent) -> Void) async -> Int {
+        guard let forwarder else { return 0 }
+        var unanswered = 0
+        func record(_ events: [ListenEvent]) {
+            for event in events {
+                if case .query(let query) = event, query.status != .sent { unanswered += 1 }
+                report(event)
+            }
+        }
+        record(await forwarder.start())
         for await text in commands {
             if stop.isRaised {
-                (await forwarder.keep(text)).forEach(report)
+                record(await forwarder.keep(text))
                 continue
             }
             let answered = await withTaskGroup(of: [ListenEvent]?.self) { race in
@@ -93,11 +96,12 @@ public struct LiveListeningService: Service {
                 return first
             }
             if let answered {
-                answered.forEach(report)
+                record(answered)
             } else {
-                (await forwarder.keep(text)).forEach(report)
+                record(await forwarder.keep(text))
             }
         }
+        return unanswered
     }
 }
 
@@ -110,39 +114,40 @@ private struct CaptureLoop {
     /// Where final commands go, when they are sent to SUSI.
     let commands: AsyncStream<String>.Continuation?
 
-    func run() throws {
+    /// Listens until the stop signal, reporting every event but the summary, which it returns.
+    func run() throws -> RunSummary {
         let startCPU = CPUClock.processSeconds()
         let spotter = try HotwordDetectorFactory.detector(configuration: configuration.spotterConfiguration)
         let transcriber = try configuration.transcribe ? PocketSphinxTranscriber(configuration: configuration.transcriber) : nil
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device),
                                      reportsCandidates: configuration.reportCandidates)
-        var device = try open()
+        // Nil once the device is lost and the service stops before it is back.
+        var device: CaptureDevice? = try open()
         report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision)))
         var summary = RunSummary(files: 0)
         var statistics = CaptureStatistics()
         var backoff = 0.5
-        while !stop.isRaised {
+        while !stop.isRaised, let current = device {
             do {
-                let frame = try device.readFrame()
+                let frame = try current.readFrame()
                 for event in try stream.process(frame) {
                     record(event, in: &summary)
                 }
                 backoff = 0.5
             } catch let error as CaptureError {
-                statistics.add(device.statistics)
+                statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
-                device = try reopen(after: error, backoff: &backoff) ?? device
-                if stop.isRaised { break }
+                device = try reopen(after: error, backoff: &backoff)
             }
         }
         for event in try stream.finish() { record(event, in: &summary) }
-        statistics.add(device.statistics)
+        if let device { statistics.add(device.statistics) }
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
         summary.peakResidentBytes = MemoryUsage.peakResidentBytes()
         summary.overruns = statistics.overrunsRecovered
         summary.suspends = statistics.suspendsRecovered
-        report(.summary(summary))
+        return summary
     }
 
     private func record(_ event: ListenEvent, in summary: inout RunSummary) {

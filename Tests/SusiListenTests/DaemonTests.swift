@@ -150,6 +150,9 @@ import Testing
         #expect(queries.count == 1)
         #expect(queries.first?["status"] as? String == "spooled")
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool).filter { $0.hasSuffix(".json") }.count == 1)
+        // The summary comes after the query's fate and counts it.
+        #expect(run.events.last?["type"] as? String == "summary", "\(run.events)")
+        #expect(run.events.last?["unanswered"] as? Int == 1)
     }
 
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {
