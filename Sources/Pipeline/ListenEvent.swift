@@ -317,6 +317,7 @@ public struct QueryEvent: Equatable, Sendable {
 
     /// The `q` parameter.
     public var text: String
+    /// Whether it was answered, kept for later or lost.
     public var status: Status
     /// The query's id, the same in the spool and when it is sent later.
     public var id: String
@@ -324,6 +325,7 @@ public struct QueryEvent: Equatable, Sendable {
 
 /// The SUSI server's answer to a query.
 public struct AnswerEvent: Equatable, Sendable {
+    /// The `q` that was sent.
     public var query: String
     /// The answer as one text for a person.
     public var text: String

@@ -36,9 +36,6 @@ public final class ListeningStream {
     /// Seconds of audio processed since the stream began.
     public var seconds: Double { Double(samples) / Double(pipelineSampleRate) }
 
-    /// True while a transcription session runs.
-    public var isTranscribing: Bool { sessionStart != nil }
-
     /// Feeds one frame and returns the events it completed.
     public func process(_ frame: [Float]) throws -> [ListenEvent] {
         samples += frame.count

@@ -2,8 +2,10 @@
 public struct ChatAnswer: Sendable, Equatable {
     /// The query as the server understood it.
     public var query: String
+    /// What SUSI answers with: text, tables, feeds, timers, ... (empty when it has no answer).
     public var actions: [ChatAction]
 
+    /// An answer to `query` made of `actions`.
     public init(query: String, actions: [ChatAction]) {
         self.query = query
         self.actions = actions

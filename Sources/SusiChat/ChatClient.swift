@@ -9,8 +9,10 @@ import FoundationNetworking
 /// `maxAttempts` times, waiting `retryBaseDelay` and then twice as long before each further
 /// attempt. A 4xx status or a body that is not a SUSI answer is final at once.
 public actor ChatClient {
+    /// The server, what is sent with each query, and the timeouts and retries.
     public nonisolated let configuration: ChatClientConfiguration
 
+    /// A client for `configuration`; nothing is sent until `ask(_:)`.
     public init(configuration: ChatClientConfiguration = ChatClientConfiguration()) {
         self.configuration = configuration
     }

@@ -22,7 +22,7 @@ public struct ChatClientConfiguration: Sendable, Equatable {
     public var accessToken: String?
     /// Longest wait for one attempt's complete answer, from connecting to the last byte.
     public var requestTimeout: Duration
-    /// Attempts per query (at least 1); only network failures, timeouts and 5xx are retried.
+    /// Attempts per query (at least 1); only what `ChatError.isTransient` names is retried.
     public var maxAttempts: Int
     /// Wait before the second attempt; it doubles before each further one.
     public var retryBaseDelay: Duration

@@ -50,7 +50,7 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
         case .unexpectedShape(let reason):
             return "the SUSI server's JSON is not a chat answer (\(reason)); check that the server address points at a SUSI API server"
         case .responseTooLarge(let limit):
-            return "the SUSI server's answer is larger than \(limit) bytes; stopped reading (raise the response size limit if this server's answers are really that large)"
+            return "the SUSI server's answer is larger than \(limit) bytes; stopped reading; a SUSI answer is far smaller, so check that the server address points at a SUSI API server"
         case .emptyQuery:
             return "nothing to ask: the transcript is empty"
         case .invalidServerURL(let address):

@@ -4,7 +4,9 @@ import Foundation
 /// per query (`query-<id>.json`), each written atomically, so a crash leaves every query either
 /// whole or absent. Queries survive restarts; beyond `limit` the oldest are dropped.
 public actor QuerySpool {
+    /// The folder holding one file per kept query.
     public nonisolated let directory: URL
+    /// The most queries kept; adding one more drops the oldest.
     public nonisolated let limit: Int
     /// Files in the directory that looked like spooled queries but could not be read when the
     /// spool was opened; they are left where they are.
@@ -112,9 +114,13 @@ public actor QuerySpool {
 
 /// Why the spool could not keep or forget a query. Each names the path and what failed.
 public enum QuerySpoolError: Error, Equatable, CustomStringConvertible {
+    /// The spool folder does not exist and cannot be made.
     case cannotCreateDirectory(path: String, reason: String)
+    /// The spool folder's files cannot be listed.
     case cannotReadDirectory(path: String, reason: String)
+    /// A query's file cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// A query's file cannot be deleted after it was answered or dropped.
     case cannotRemove(path: String, reason: String)
 
     public var description: String {

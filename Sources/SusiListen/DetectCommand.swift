@@ -62,7 +62,7 @@ struct DetectCommand: AsyncParsableCommand {
         if json { settings.json = true }
         if candidates { settings.reportCandidates = true }
         if settings.reportCandidates && settings.decision == .spotting {
-            throw ValidationError("candidates come from a second stage: --candidates needs --decision two-stage or verified, not spotting")
+            throw ValidationError("candidates come from a second stage: --candidates (log.candidates) needs --decision (hotword.decision) two-stage or verified, not spotting")
         }
         if file.isEmpty {
             try await listen(settings)

@@ -77,7 +77,7 @@ import Testing
     @Test func candidatesNeedASecondStage() throws {
         let outcome = try detect(["--candidates", "--decision", "spotting"])
         #expect(outcome.status == 64)
-        #expect(outcome.standardError.contains("--candidates needs --decision two-stage or verified"))
+        #expect(outcome.standardError.contains("--candidates (log.candidates) needs --decision (hotword.decision) two-stage or verified"))
         #expect(outcome.events(ofType: "start").isEmpty)
     }
 
