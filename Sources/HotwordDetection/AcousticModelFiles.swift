@@ -15,6 +15,7 @@ public struct AcousticModelFiles: Sendable, Equatable {
     /// The project's dictionary of keyphrase words, read before the general one.
     public var keywordDictionary: String?
 
+    /// The model files; by default Debian's `pocketsphinx-en-us` and no keyword dictionary.
     public init(acousticModel: String = debianModelFolder + "/en-us",
                 generalDictionary: String = debianModelFolder + "/cmudict-en-us.dict",
                 keywordDictionary: String? = nil) {

@@ -36,6 +36,7 @@ public struct CandidateVerdict: Sendable, Equatable {
     /// Why the candidate was heard or turned down.
     public let reason: Reason
 
+    /// The verdict on `candidate`, with what the recogniser heard over it (nil when not decoded).
     public init(candidate: HotwordHit, heardWords: [String]?, phoneEdits: Int?, reason: Reason) {
         self.candidate = candidate
         self.heardWords = heardWords

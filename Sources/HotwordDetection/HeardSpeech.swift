@@ -5,6 +5,7 @@ public struct HeardSpeech: Sendable, Equatable {
     /// The phones of those words, from the recogniser's dictionary.
     public let phones: [String]
 
+    /// Words heard, and their phones in order.
     public init(words: [String], phones: [String]) {
         self.words = words
         self.phones = phones

@@ -11,6 +11,7 @@ public struct HotwordHit: Sendable, Equatable {
     /// How far the keyword's score cleared the alternatives, as log10 of the likelihood ratio.
     public let score: Double
 
+    /// A hit on `keyword`, placed by sample counts on the stream.
     public init(keyword: String, startSample: Int, endSample: Int, detectionSample: Int, score: Double) {
         self.keyword = keyword
         self.startSample = startSample

@@ -8,6 +8,7 @@ public struct KeyphrasePronunciation: Sendable, Equatable {
     /// The phones of the whole keyphrase, in order.
     public var phones: [String] { wordPhones.flatMap { $0 } }
 
+    /// One pronunciation of the keyphrase named `entry`, phones word by word.
     public init(entry: String, wordPhones: [[String]]) {
         self.entry = entry
         self.wordPhones = wordPhones

@@ -8,6 +8,7 @@ public struct KeywordSetting: Sendable, Equatable {
     /// The sensitivity when none is given.
     public static let defaultSensitivity = 0.5
 
+    /// A keyphrase at `sensitivity`.
     public init(keyphrase: String, sensitivity: Double = defaultSensitivity) {
         self.keyphrase = keyphrase
         self.sensitivity = sensitivity
@@ -35,6 +36,7 @@ public struct KeywordSpotterConfiguration: Sendable, Equatable {
     /// How a detection is decided: by spotting alone, or with the recogniser's confirmation.
     public var decision: KeywordDecision
 
+    /// Detection settings; by default "susi" at the default sensitivity, decided in two stages.
     public init(keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
                 pronunciations: [UserPronunciation] = [],
                 gain: Double = 1.0,

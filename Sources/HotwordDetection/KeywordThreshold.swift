@@ -18,6 +18,7 @@ public struct KeywordThreshold: Sendable, Equatable {
     /// `SensitivityCalibration.slowPhoneSeconds` a phone or more.
     public let slowPhoneEditsAllowed: Int
 
+    /// The thresholds and edit allowances `sensitivity` maps to for a keyphrase of `phoneCount` phones.
     public init(keyphrase: String, sensitivity: Double, phoneCount: Int) {
         self.keyphrase = keyphrase
         self.sensitivity = sensitivity

@@ -12,6 +12,7 @@ public struct DecodedWord: Sendable, Equatable {
     /// The segment's probability (`ps_seg_prob`) in the decoder's log base.
     public let probability: Int32
 
+    /// A word of a hypothesis, as PocketSphinx's segment iterator gives it.
     public init(entry: String, startFrame: Int, endFrame: Int, probability: Int32) {
         self.entry = entry
         self.startFrame = startFrame

@@ -14,6 +14,7 @@ public struct SampleConverter: Sendable {
     /// Multiplier applied before clipping.
     public let gain: Float
 
+    /// A converter that multiplies by `gain`, clips, dithers and rounds to 16 bits.
     public init(gain: Float = 1) {
         self.gain = gain
     }
