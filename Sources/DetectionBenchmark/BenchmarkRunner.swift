@@ -53,14 +53,7 @@ public enum BenchmarkRunner {
         }
         let files = plan.positiveFiles(for: keyword)
         let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles, shouldStop: shouldStop)
-        var streamLabels: [(start: Double, end: Double)] = []
-        for label in plan.labels where label.keyword == keyword {
-            guard let placement = positive.placements[label.file] else { continue }
-            if label.end > placement.duration + 0.01 {
-                throw .labels(origin: label.origin, problem: "end_s \(label.end) is past the end of \(label.file) (\((placement.duration * 1000).rounded() / 1000) s)")
-            }
-            streamLabels.append((placement.start + label.start, placement.start + label.end))
-        }
+        let streamLabels = try KeywordLabel.placed(plan.labels, keyword: keyword, on: positive.placements)
         let score = DetectionScore(detections: positive.hits.map(\.time), labels: streamLabels)
         var negativeFalseAlarms: Int?
         var negativeHours: Double?

@@ -25,22 +25,31 @@ public struct DetectionScore: Sendable, Equatable {
     /// Scores `detections` (stream times, seconds) against `labels` (stream times, seconds).
     public init(detections: [Double], labels: [(start: Double, end: Double)], tolerance: Double = defaultTolerance) {
         let ordered = labels.sorted { $0.start < $1.start }
-        var taken = [Bool](repeating: false, count: ordered.count)
-        var latencies: [Double] = []
-        var falseAlarms = 0
-        for time in detections.sorted() {
-            if let index = ordered.indices.first(where: { !taken[$0] && ordered[$0].start <= time && time <= ordered[$0].end + tolerance }) {
-                taken[index] = true
-                latencies.append(time - ordered[index].end)
-            } else {
-                falseAlarms += 1
+        let hit = Self.labelsHit(by: detections, labels: ordered, tolerance: tolerance)
+        let taken = Set(hit.compactMap { $0 })
+        self.hits = taken.count
+        self.labels = ordered.count
+        self.falseAlarmsInPositives = hit.count - taken.count
+        self.latencies = zip(detections, hit).compactMap { time, index in index.map { time - ordered[$0].end } }.sorted()
+        self.missedLabels = ordered.indices.filter { !taken.contains($0) }.map { ordered[$0].start...max(ordered[$0].start, ordered[$0].end) }
+    }
+
+    /// For each of `detections`, the index in `labels` of the label it hits, nil for a false
+    /// alarm. Detections are taken in time order, each hitting the earliest-starting label not
+    /// yet hit whose window `[start, end + tolerance]` holds it.
+    public static func labelsHit(by detections: [Double], labels: [(start: Double, end: Double)],
+                                 tolerance: Double = defaultTolerance) -> [Int?] {
+        let byStart = labels.indices.sorted { labels[$0].start < labels[$1].start }
+        var taken = Set<Int>()
+        var hit = [Int?](repeating: nil, count: detections.count)
+        for detection in detections.indices.sorted(by: { detections[$0] < detections[$1] }) {
+            let time = detections[detection]
+            if let index = byStart.first(where: { !taken.contains($0) && labels[$0].start <= time && time <= labels[$0].end + tolerance }) {
+                taken.insert(index)
+                hit[detection] = index
             }
         }
-        self.hits = latencies.count
-        self.labels = ordered.count
-        self.falseAlarmsInPositives = falseAlarms
-        self.latencies = latencies.sorted()
-        self.missedLabels = ordered.indices.filter { !taken[$0] }.map { ordered[$0].start...max(ordered[$0].start, ordered[$0].end) }
+        return hit
     }
 
     /// The `fraction` quantile of the latencies (nearest rank), nil with no hits.

@@ -53,15 +53,13 @@ public struct LiveLatencyRun {
     /// Plays the audio in real time (as long as it lasts) and scores the hits.
     public func run() throws -> Report {
         var source: [Float] = []
-        var streamLabels: [(start: Double, end: Double)] = []
-        var seen = Set<String>()
-        for file in labels.filter({ $0.keyword == keyword }).map(\.file) where seen.insert(file).inserted {
-            let offset = Double(source.count) / Double(pipelineSampleRate)
-            source += try AudioFileReader(path: file).remainingSamples()
-            for label in labels where label.file == file && label.keyword == keyword {
-                streamLabels.append((offset + label.start, offset + label.end))
-            }
+        var placements: [String: (start: Double, duration: Double)] = [:]
+        for file in labels.filter({ $0.keyword == keyword }).map(\.file) where placements[file] == nil {
+            let samples = try AudioFileReader(path: file).remainingSamples()
+            placements[file] = (Double(source.count) / Double(pipelineSampleRate), Double(samples.count) / Double(pipelineSampleRate))
+            source += samples
         }
+        let streamLabels = try KeywordLabel.placed(labels, keyword: keyword, on: placements)
         guard !source.isEmpty else { throw BenchmarkError.nothingToMeasure("no labelled audio for \"\(keyword)\"") }
         let detector = try HotwordDetectorFactory.detector(configuration: spotter)
         let stream = ListeningStream(detector: detector)
@@ -75,13 +73,11 @@ public struct LiveLatencyRun {
             for case .hotword(let hit) in events { detections.append((hit.time, now)) }
         }
         let score = DetectionScore(detections: detections.map(\.time), labels: streamLabels)
-        var wall: [Double] = []
-        var taken = Set<Int>()
-        for detection in detections {
-            guard let index = streamLabels.indices.first(where: { !taken.contains($0) && streamLabels[$0].start <= detection.time && detection.time <= streamLabels[$0].end + DetectionScore.defaultTolerance }),
-                  let written = feed.writeTime(ofSample: Int(streamLabels[index].end * Double(pipelineSampleRate))) else { continue }
-            taken.insert(index)
-            wall.append(Double(Int64(detection.wall) - Int64(written)) / 1e9)
+        // The same pairing as the score's, so that each wall-clock latency is its hit's.
+        let hit = DetectionScore.labelsHit(by: detections.map(\.time), labels: streamLabels)
+        let wall = zip(detections, hit).compactMap { detection, index -> Double? in
+            guard let index, let written = feed.writeTime(ofSample: Int(streamLabels[index].end * Double(pipelineSampleRate))) else { return nil }
+            return Double(Int64(detection.wall) - Int64(written)) / 1e9
         }
         return Report(score: score, wallLatencies: wall.sorted(), audioSeconds: Double(source.count) / Double(pipelineSampleRate),
                       periodFrames: device.hardwareFormat.periodFrames)

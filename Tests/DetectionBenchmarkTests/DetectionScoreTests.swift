@@ -22,6 +22,17 @@ import Testing
         #expect(score.falseAlarmsInPositives == 1)
     }
 
+    @Test func pairsDetectionsWithLabelsWhateverOrderTheyComeIn() {
+        // Labels out of order, detections out of order: each detection, in time order, takes
+        // the earliest label whose window holds it.
+        let labels = [(start: 10.0, end: 10.5), (start: 2.0, end: 2.5), (start: 3.0, end: 3.5)]
+        let hit = DetectionScore.labelsHit(by: [10.6, 3.6, 2.6, 20.0], labels: labels)
+        #expect(hit == [0, 2, 1, nil])
+        let score = DetectionScore(detections: [10.6, 3.6, 2.6, 20.0], labels: labels)
+        #expect(score.hits == 3 && score.falseAlarmsInPositives == 1)
+        #expect(score.latencies.map { ($0 * 10).rounded() / 10 } == [0.1, 0.1, 0.1])
+    }
+
     @Test func countsADetectionBeforeTheKeywordStartsAsAFalseAlarm() {
         let score = DetectionScore(detections: [2.0], labels: [(start: 2.5, end: 3.0)])
         #expect(score.falseAlarmsInPositives == 1)

@@ -33,6 +33,30 @@ import AudioTestSupport
         #expect(outcome.standardError.contains("susi-listen bench: the labels hold no rows"), "\(outcome.standardError)")
     }
 
+    @Test func liveRefusesALabelPastTheEndOfItsFileAsPlainBenchDoes() throws {
+        let folder = try TemporaryDirectory()
+        let labels = folder.file("labels.tsv")
+        let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
+        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t1.0\t30.0\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        for extra in [[], ["--live"]] {
+            let outcome = try CommandRunner.run(["bench", "--positives", labels, "--sensitivity", "0.5", "--decision", "spotting"] + extra)
+            #expect(outcome.status == 1, "\(extra): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("end_s 30.0 is past the end of"), "\(extra): \(outcome.standardError)")
+        }
+    }
+
+    @Test func liveRunsAtTheDefaultSensitivityAndTimesTheHitOnTheWallClock() throws {
+        let folder = try TemporaryDirectory()
+        let labels = folder.file("labels.tsv")
+        let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
+        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t0.500\t1.043\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        let outcome = try CommandRunner.run(["bench", "--live", "--positives", labels, "--decision", "spotting"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("susi at sensitivity 0.5:"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("hits 1/1, false alarms 0"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("latency from keyword end, wall clock: p50"), "\(outcome.standardOutput)")
+    }
+
     @Test func readsALabelsFileWhosePathHoldsAnEqualsSign() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.file("x=y"), withIntermediateDirectories: true)
