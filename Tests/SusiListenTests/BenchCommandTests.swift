@@ -33,11 +33,19 @@ import AudioTestSupport
         #expect(outcome.standardError.contains("susi-listen bench: the labels hold no rows"), "\(outcome.standardError)")
     }
 
+    /// A labels file `name` in `folder` (which must outlive its use) with one "susi" label on a
+    /// 1.5-second fixture.
+    private func oneLabel(in folder: TemporaryDirectory, named name: String = "labels.tsv",
+                          start: String = "0.500", end: String = "1.043") throws -> String {
+        let labels = folder.file(name)
+        let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
+        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t\(start)\t\(end)\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        return labels
+    }
+
     @Test func liveRefusesALabelPastTheEndOfItsFileAsPlainBenchDoes() throws {
         let folder = try TemporaryDirectory()
-        let labels = folder.file("labels.tsv")
-        let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
-        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t1.0\t30.0\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        let labels = try oneLabel(in: folder, start: "1.0", end: "30.0")
         for extra in [[], ["--live"]] {
             let outcome = try CommandRunner.run(["bench", "--positives", labels, "--sensitivity", "0.5", "--decision", "spotting"] + extra)
             #expect(outcome.status == 1, "\(extra): \(outcome.standardError)")
@@ -47,9 +55,7 @@ import AudioTestSupport
 
     @Test func liveRunsAtTheDefaultSensitivityAndTimesTheHitOnTheWallClock() throws {
         let folder = try TemporaryDirectory()
-        let labels = folder.file("labels.tsv")
-        let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
-        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t0.500\t1.043\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        let labels = try oneLabel(in: folder)
         let outcome = try CommandRunner.run(["bench", "--live", "--positives", labels, "--decision", "spotting"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("susi at sensitivity 0.5:"), "\(outcome.standardOutput)")
@@ -60,9 +66,7 @@ import AudioTestSupport
     @Test func readsALabelsFileWhosePathHoldsAnEqualsSign() throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.file("x=y"), withIntermediateDirectories: true)
-        let labels = folder.file("x=y/labels.tsv")
-        let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
-        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t0.500\t1.043\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        let labels = try oneLabel(in: folder, named: "x=y/labels.tsv")
         let outcome = try CommandRunner.run(["bench", "--positives", labels, "--sensitivity", "0.5", "--json", "--decision", "spotting"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("\"keyword\":\"susi\""), "\(outcome.standardOutput)")
