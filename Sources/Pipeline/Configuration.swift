@@ -37,6 +37,9 @@ public struct Configuration: Sendable, Equatable {
     /// The SUSI server and what the query says about the device.
     public var chat = ChatClientConfiguration()
 
+    /// Whether commands reach SUSI: only a transcribed command can be sent.
+    public var forwardsCommands: Bool { transcribe && chatEnabled }
+
     public init() {}
 
     /// The keyword spotter these settings describe.

@@ -30,7 +30,7 @@ public struct LiveListeningService: Service {
     public func run() async throws {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
-        let forwarder = try configuration.transcribe && configuration.chatEnabled ? ChatForwarder(configuration: configuration.chat) : nil
+        let forwarder = try configuration.forwardsCommands ? ChatForwarder(configuration: configuration.chat) : nil
         try await withGracefulShutdownHandler {
             // Commands go to SUSI from a task of their own, so capture never waits for the server.
             async let unanswered = Self.deliver(commands, with: forwarder, stop: stop, report: report)

@@ -63,17 +63,9 @@ struct BenchCommand: ParsableCommand {
         if positives.isEmpty && keyword.isEmpty {
             throw ValidationError("give --keyword to measure false alarms on negatives alone")
         }
-        for value in sensitivities where !(0...1).contains(value) {
-            throw ValidationError("--sensitivity \(value) is outside 0...1")
-        }
+        try DetectorOptions.check(keywords: keyword, sensitivities: sensitivities, gain: gain)
         if let targetFaPerHour, !(targetFaPerHour.isFinite && targetFaPerHour >= 0) {
             throw ValidationError("--target-fa-per-hour must be 0 or more")
-        }
-        if !(gain.isFinite && gain > 0) {
-            throw ValidationError("--gain \(gain) must be a finite number above 0")
-        }
-        for phrase in keyword where PronunciationLexicon.words(of: phrase).isEmpty {
-            throw ValidationError("--keyword must not be empty")
         }
         if live { try validateLive() }
     }

@@ -24,13 +24,18 @@ struct DetectorOptions: ParsableArguments {
 
     func validate() throws {
         if !keyword.isEmpty { try checkSensitivityCount(keyphrases: keyword.count) }
-        for value in sensitivity where !(0...1).contains(value) {
+        try Self.check(keywords: keyword, sensitivities: sensitivity, gain: gain)
+    }
+
+    /// The checks every command that detects makes of its keyword, sensitivity and gain flags.
+    static func check(keywords: [String], sensitivities: [Double], gain: Double?) throws {
+        for value in sensitivities where !(0...1).contains(value) {
             throw ValidationError("--sensitivity \(value) is outside 0...1")
         }
         if let gain, !(gain.isFinite && gain > 0) {
             throw ValidationError("--gain \(gain) must be a finite number above 0")
         }
-        for phrase in keyword where PronunciationLexicon.words(of: phrase).isEmpty {
+        for phrase in keywords where PronunciationLexicon.words(of: phrase).isEmpty {
             throw ValidationError("--keyword must not be empty")
         }
     }
@@ -70,7 +75,7 @@ extension Configuration {
 
     /// The chat forwarder, when commands go to SUSI; exit code 2 when its spool folder is unusable.
     func makeForwarder() throws -> ChatForwarder? {
-        guard transcribe, chatEnabled else { return nil }
+        guard forwardsCommands else { return nil }
         return try Self.settingUp { try ChatForwarder(configuration: chat) }
     }
 
