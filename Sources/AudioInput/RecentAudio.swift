@@ -1,37 +1,51 @@
 /// The last few seconds of a stream, addressed by stream sample, so that a later stage can go
 /// back to audio a detector has already passed: the keyword's own audio for verification, or
 /// the end of the keyword for a transcription session.
+///
+/// A ring: appending a frame writes over the oldest samples in place, so keeping the last
+/// seconds costs the frame's own copy and no more, however many seconds are kept.
 public struct RecentAudio: Sendable {
     /// How many samples are kept.
     public let capacity: Int
-    private var samples: [Float] = []
-    /// Stream position of the oldest sample kept.
-    public private(set) var firstSample = 0
+    private var ring: [Float]
+    /// Where the next sample goes in `ring`.
+    private var writeIndex = 0
+    /// How many samples `ring` holds, up to `capacity`.
+    private var count = 0
     /// Stream position just past the newest sample kept.
-    public var endSample: Int { firstSample + samples.count }
+    public private(set) var endSample = 0
+    /// Stream position of the oldest sample kept.
+    public var firstSample: Int { endSample - count }
 
+    /// An empty ring keeping the newest `capacity` samples.
     public init(capacity: Int) {
         self.capacity = capacity
+        ring = [Float](repeating: 0, count: capacity)
     }
 
     /// Appends the frame that ends at stream position `end`.
     public mutating func append(_ frame: [Float], endingAt end: Int) {
-        samples += frame
-        firstSample = end - samples.count
-        if samples.count > capacity {
-            let excess = samples.count - capacity
-            samples.removeFirst(excess)
-            firstSample += excess
+        endSample = end
+        guard capacity > 0 else { return }
+        for sample in frame.suffix(capacity) {
+            ring[writeIndex] = sample
+            writeIndex = (writeIndex + 1) % capacity
         }
+        count = min(capacity, count + frame.count)
     }
 
     /// The kept samples from stream position `start` on (from the oldest kept, if `start` is older).
     public func samples(from start: Int) -> [Float] {
-        Array(samples[min(max(start - firstSample, 0), samples.count)...])
+        let wanted = count - min(max(start - firstSample, 0), count)
+        let oldest = (writeIndex - wanted + capacity) % max(capacity, 1)
+        if oldest + wanted <= capacity { return Array(ring[oldest..<(oldest + wanted)]) }
+        return Array(ring[oldest...] + ring[..<(oldest + wanted - capacity)])
     }
 
+    /// Forgets every sample; the stream position starts again at zero.
     public mutating func removeAll() {
-        samples = []
-        firstSample = 0
+        writeIndex = 0
+        count = 0
+        endSample = 0
     }
 }

@@ -13,6 +13,9 @@ public struct CandidateVerdict: Sendable, Equatable {
         case sureSpotting = "sure_spotting"
         /// Turned down without decoding: short (under 45 ms a phone) and weak.
         case shortAndWeak = "short_and_weak"
+        /// Turned down: near enough in phone edits, but the spotting score lies too far below the
+        /// threshold for an inexact match.
+        case tooWeak = "too_weak"
         /// Turned down: near enough in phone edits, but too short for an inexact match.
         case tooShort = "too_short"
         /// Turned down: near enough in phone edits, but one of the keyphrase's words was not heard at all.

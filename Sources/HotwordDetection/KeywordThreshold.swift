@@ -12,6 +12,8 @@ public struct KeywordThreshold: Sendable, Equatable {
     public let log10Threshold: Double
     /// log10 of the lower threshold at which spotting proposes candidates to a second stage.
     public let log10CandidateThreshold: Double
+    /// log10 of the lowest spotting score at which an inexact match confirms a candidate.
+    public let log10InexactFloor: Double
     /// Phone edits by which the recogniser's words may miss the keyphrase for a confirmation.
     public let phoneEditsAllowed: Int
     /// Phone edits allowed for a slow candidate, one that lasts
@@ -25,6 +27,7 @@ public struct KeywordThreshold: Sendable, Equatable {
         self.phoneCount = phoneCount
         self.log10Threshold = SensitivityCalibration.log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount)
         self.log10CandidateThreshold = SensitivityCalibration.log10CandidateThreshold(sensitivity: sensitivity, phoneCount: phoneCount)
+        self.log10InexactFloor = log10Threshold - SensitivityCalibration.inexactMarginPerPhone * Double(phoneCount)
         self.phoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount)
         self.slowPhoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount, slow: true)
     }
@@ -50,7 +53,9 @@ public struct KeywordThreshold: Sendable, Equatable {
     public func decide(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
                        decision: KeywordDecision) -> CandidateVerdict.Reason {
         if phoneEdits == 0 { return .exactWords }
-        if isHeard(phoneEdits: phoneEdits, everyWordHeard: everyWordHeard, seconds: seconds) { return .nearWords }
+        if isHeard(phoneEdits: phoneEdits, everyWordHeard: everyWordHeard, seconds: seconds) {
+            return score >= log10InexactFloor ? .nearWords : .tooWeak
+        }
         if decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount { return .sureSpotting }
         if phoneEdits > phoneEditsAllowed(seconds: seconds) { return .tooFar }
         return everyWordHeard ? .tooShort : .wordMissed

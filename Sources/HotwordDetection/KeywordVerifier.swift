@@ -14,8 +14,6 @@ import Foundation
 /// Owns one PocketSphinx decoder and frees it in `deinit`. Its beams are narrower than a
 /// transcriber's, and it makes a single pass, so that one candidate costs tens of milliseconds.
 public final class KeywordVerifier {
-    /// Audio before the keyword that the recogniser hears as context.
-    public static let leadInSeconds = 0.6
     /// PocketSphinx's general US English trigram model, from `pocketsphinx-en-us`.
     public static let defaultLanguageModel = AcousticModelFiles.debianModelFolder + "/en-us.lm.bin"
 
@@ -77,7 +75,7 @@ public final class KeywordVerifier {
 
     /// The words the recogniser hears overlapping the candidate, and their phones, in order.
     /// - Parameters:
-    ///   - samples: 16-bit audio from shortly before the candidate to the moment it was reported.
+    ///   - samples: 16-bit audio from just before the candidate to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
     public func heard(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
@@ -105,7 +103,7 @@ public final class KeywordVerifier {
     /// Starts a new stream. PocketSphinx's running estimate of the noise spectrum (which its
     /// front end subtracts) outlives an utterance, and is deliberately carried from one candidate
     /// to the next: in steady noise the recogniser then hears each candidate through the noise of
-    /// the stream so far instead of learning it afresh from the candidate's own 0.6 s of lead-in.
+    /// the stream so far instead of learning it afresh from the candidate's own second of audio.
     /// A new stream starts it afresh, so that what one stream heard never colours the next.
     public func startStream() throws(HotwordDetectionError) {
         guard ps_start_stream(decoder) == 0 else { throw .decoderFailure("could not start a new verification stream") }
@@ -114,7 +112,7 @@ public final class KeywordVerifier {
     /// Decodes `samples` as one whole utterance. PocketSphinx then normalises the cepstral mean
     /// over the candidate's own audio (the acoustic model's batch normalisation, `-cmn batch`),
     /// which on devdata heard far more keywords than a running mean carried over from the spotter
-    /// (see README, Front end).
+    /// (see docs/research-log.md).
     private func decode(_ samples: [Int16]) throws(HotwordDetectionError) {
         guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a verification") }
         let processed = samples.withUnsafeBufferPointer { buffer in

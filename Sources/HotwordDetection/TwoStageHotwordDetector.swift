@@ -5,10 +5,15 @@ import PocketSphinxSupport
 ///
 /// The spotter runs at the permissive candidate thresholds. Every candidate worth it
 /// (`KeywordThreshold.isWorthVerifying`) is played, from the audio kept here, to the
-/// `KeywordVerifier`, from up to `KeywordVerifier.leadInSeconds` before it (taken to lie
-/// `recogniserAdvanceSeconds` before the spotter's placement), or from the last pause within that
-/// (`LeadInPause`); the phones of the words it hears there, and the spotting score, decide
-/// whether the candidate is heard (`KeywordThreshold.decide`).
+/// `KeywordVerifier`: its own span as the spotter placed it, from `spanMarginSeconds` before
+/// its start to the moment it was proposed, and nothing of the speech before it. The phones of
+/// the words the recogniser hears there, and the spotting score, decide whether the candidate is
+/// heard (`KeywordThreshold.decide`).
+///
+/// People do not pause around a hotword ("okay susi what time is it"). Played with the words
+/// before it, a keyword in running speech was heard merged with them ("olympians computer",
+/// "the shining" for "jarvis") and turned down; played alone, it is heard as itself (see
+/// docs/detection.md, "What the recogniser hears").
 ///
 /// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
 /// down. At the permissive candidate threshold, PocketSphinx often lists a keyword before it
@@ -24,16 +29,12 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private let verifier: KeywordVerifier
     private let converter: SampleConverter
     private var recent: RecentAudio
-    private let leadIn = Int(KeywordVerifier.leadInSeconds * Double(pipelineSampleRate))
-    /// How much earlier than the spotter places a candidate the recogniser takes it to lie (its
-    /// lead-in, and the span its words must overlap). The rules that decide on the recogniser's
-    /// words were measured with every candidate after a stream's first placed 0.1 s early, as
-    /// PocketSphinx placed them until `DecoderArguments` set its frame count right. Taken where
-    /// the spotter now places them, the recogniser hears more of the words after a keyword and
-    /// less of those before it: on the devdata streams 1–2 more keywords, but 1–2 false alarms
-    /// per keyword in the background (README, "Where a candidate lies").
-    static let recogniserAdvanceSeconds = 0.1
-    private let recogniserAdvance = Int(recogniserAdvanceSeconds * Double(pipelineSampleRate))
+    /// How much audio before the spotter's start of a candidate the recogniser hears with it:
+    /// enough for the keyword's first sound when the spotter places it a frame or two late, too
+    /// little for a word before it. Tuned on the first half of the devdata keywords (0 and 0.1 s
+    /// tried, and 0.1 s either side without what follows the keyword, 0.05 and 0.15 s).
+    static let spanMarginSeconds = 0.1
+    private let spanMargin = Int(spanMarginSeconds * Double(pipelineSampleRate))
     /// How long the spotter goes on after a candidate is turned down before it restarts, so that
     /// a keyword the candidate was a premature part of can reach its end and be proposed again.
     static let settleSeconds = 0.15
@@ -54,7 +55,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
                                        dictionary: configuration.modelFiles.generalDictionary,
                                        lexicon: spotter.lexicon)
         converter = SampleConverter(gain: Float(configuration.gain))
-        // The longest keyword plus the lead-in and the spotter's reporting delay fit easily.
+        // The longest keyword plus the margin and the spotter's reporting delay fit easily.
         recent = RecentAudio(capacity: 4 * pipelineSampleRate)
     }
 
@@ -89,13 +90,10 @@ public final class TwoStageHotwordDetector: HotwordDetector {
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else {
             return CandidateVerdict(candidate: candidate, heardWords: nil, phoneEdits: nil, reason: .shortAndWeak)
         }
-        let span = (candidate.startSample - recogniserAdvance)..<(candidate.endSample - recogniserAdvance)
-        let leadInStart = max(span.lowerBound - leadIn, recent.firstSample)
-        let leadInAudio = recent.samples(from: leadInStart)
-        let audioStart = leadInStart + LeadInPause.start(in: leadInAudio.prefix(max(0, span.lowerBound - leadInStart)))
+        let audioStart = max(candidate.startSample - spanMargin, recent.firstSample)
         let heard = try verifier.heard(
-            converter.int16Samples(leadInAudio.dropFirst(audioStart - leadInStart), startingAt: audioStart),
-            candidate: (span.lowerBound - audioStart)..<(span.upperBound - audioStart))
+            converter.int16Samples(recent.samples(from: audioStart), startingAt: audioStart),
+            candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
         let match = nearness(of: heard.phones, to: candidate.keyword)
         let verdict = { (reason: CandidateVerdict.Reason) in
             CandidateVerdict(candidate: candidate, heardWords: heard.words, phoneEdits: match.phoneEdits, reason: reason)

@@ -89,11 +89,8 @@ import Testing
         #expect(hits >= total - 4, "\(hits) of \(total) keywords over the noise floor found")
     }
 
-    // Babble 12 dB below the keyword is where detection breaks down: 1 of 19 at 0.9 when
-    // measured (two-stage), none at 0.1 and 0.5 (1 at both before the recogniser took candidates
-    // 0.1 s before the spotter's placement in a stream's first utterance too; see
-    // `TwoStageHotwordDetector.recogniserAdvanceSeconds`). The test holds the floor and that
-    // sensitivity helps.
+    // Babble 12 dB below the keyword is where detection breaks down: few of its 19 keywords are
+    // found at any sensitivity. The test holds the floor and that sensitivity helps.
     @Test func findsSomeKeywordsInSpeechBabbleAndMoreAtHigherSensitivity() throws {
         let files = labelledFiles(condition: "babble")
         let low = try found(in: files, sensitivity: 0.1), normal = try found(in: files), high = try found(in: files, sensitivity: 0.9)

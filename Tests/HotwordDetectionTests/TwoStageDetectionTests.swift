@@ -234,7 +234,17 @@ import Testing
         let threshold = KeywordThreshold(keyphrase: "computer", sensitivity: 0.5, phoneCount: 8)
         #expect(threshold.log10Threshold == -11)
         #expect(threshold.log10CandidateThreshold == -11 - 8 * SensitivityCalibration.candidateMarginPerPhone)
-        #expect(SensitivityCalibration.candidateMarginPerPhone == 10)
+        #expect(SensitivityCalibration.candidateMarginPerPhone == 6)
+    }
+
+    @Test func anInexactMatchNeedsAScoreNearTheThresholdAndAnExactOneDoesNot() {
+        let threshold = KeywordThreshold(keyphrase: "computer", sensitivity: 0.5, phoneCount: 8)
+        #expect(threshold.log10InexactFloor == -11 - 8 * SensitivityCalibration.inexactMarginPerPhone)
+        let weak = threshold.log10InexactFloor - 1, fair = threshold.log10InexactFloor + 1
+        #expect(threshold.decide(score: weak, phoneEdits: 0, seconds: 0.6, decision: .twoStage) == .exactWords)
+        #expect(threshold.decide(score: weak, phoneEdits: 2, seconds: 0.6, decision: .twoStage) == .tooWeak)
+        #expect(threshold.decide(score: fair, phoneEdits: 2, seconds: 0.6, decision: .twoStage) == .nearWords)
+        #expect(threshold.decide(score: weak, phoneEdits: 2, seconds: 0.6, decision: .verified) == .tooWeak)
     }
 
     @Test func sensitivityLowersTheThresholdAndShortKeyphrasesNeedAHigherOne() {
