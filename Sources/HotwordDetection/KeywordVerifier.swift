@@ -73,14 +73,18 @@ public final class KeywordVerifier {
         ps_free(decoder)
     }
 
-    /// The words the recogniser hears overlapping the candidate, and their phones, in order.
+    /// The words the recogniser hears over the candidate, and their phones, in order: those at
+    /// least half inside its span. A word mostly before or after it (the start of the command
+    /// that follows the keyword, heard up to the moment the candidate was proposed) is not the
+    /// keyword's.
     /// - Parameters:
     ///   - samples: 16-bit audio from just before the candidate to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
     public func heard(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
         let words = try heardWords(samples).filter { heard in
-            !heard.isFiller && (heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame).overlaps(candidate)
+            let span = heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame
+            return !heard.isFiller && 2 * span.clamped(to: candidate).count >= span.count && span.overlaps(candidate)
         }
         return HeardSpeech(
             words: words.map { heard in

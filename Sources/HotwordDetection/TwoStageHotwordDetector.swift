@@ -5,8 +5,8 @@ import PocketSphinxSupport
 ///
 /// The spotter runs at the permissive candidate thresholds. Every candidate worth it
 /// (`KeywordThreshold.isWorthVerifying`) is played, from the audio kept here, to the
-/// `KeywordVerifier`: its own span as the spotter placed it, from `spanMarginSeconds` before
-/// its start to the moment it was proposed, and nothing of the speech before it. The phones of
+/// `KeywordVerifier`: its own span as the spotter placed it, from its start to the moment it was
+/// proposed, and nothing of the speech before it. The phones of
 /// the words the recogniser hears there, and the spotting score, decide whether the candidate is
 /// heard (`KeywordThreshold.decide`).
 ///
@@ -29,12 +29,6 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private let verifier: KeywordVerifier
     private let converter: SampleConverter
     private var recent: RecentAudio
-    /// How much audio before the spotter's start of a candidate the recogniser hears with it:
-    /// enough for the keyword's first sound when the spotter places it a frame or two late, too
-    /// little for a word before it. Tuned on the first half of the devdata keywords (0 and 0.1 s
-    /// tried, and 0.1 s either side without what follows the keyword, 0.05 and 0.15 s).
-    static let spanMarginSeconds = 0.1
-    private let spanMargin = Int(spanMarginSeconds * Double(pipelineSampleRate))
     /// How long the spotter goes on after a candidate is turned down before it restarts, so that
     /// a keyword the candidate was a premature part of can reach its end and be proposed again.
     static let settleSeconds = 0.15
@@ -55,7 +49,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
                                        dictionary: configuration.modelFiles.generalDictionary,
                                        lexicon: spotter.lexicon)
         converter = SampleConverter(gain: Float(configuration.gain))
-        // The longest keyword plus the margin and the spotter's reporting delay fit easily.
+        // The longest keyword plus the spotter's reporting delay fit easily.
         recent = RecentAudio(capacity: 4 * pipelineSampleRate)
     }
 
@@ -90,7 +84,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else {
             return CandidateVerdict(candidate: candidate, heardWords: nil, phoneEdits: nil, reason: .shortAndWeak)
         }
-        let audioStart = max(candidate.startSample - spanMargin, recent.firstSample)
+        let audioStart = max(candidate.startSample, recent.firstSample)
         let heard = try verifier.heard(
             converter.int16Samples(recent.samples(from: audioStart), startingAt: audioStart),
             candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
