@@ -83,6 +83,7 @@ struct DetectCommand: AsyncParsableCommand {
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates)
         let summary = await run.run(paths: file, stream: stream, forwarder: forwarder) { event in output.print(event) }
         output.print(.summary(summary))
+        if StandardOutput.hasFailed { throw ExitCode(74) }
         if summary.failedFiles > 0 { throw ExitCode(1) }
         if summary.unansweredQueries > 0 { throw ExitCode(4) }
     }

@@ -57,8 +57,9 @@ import Testing
 
     /// Runs the daemon on the FIFO-fed device with `arguments`, plays `fixture` (then silence)
     /// into it, waits for an event line containing `awaited`, stops it with SIGTERM and returns
-    /// its events, its log, and how long it took to exit.
-    private func runDaemon(playing fixture: String, arguments: [String], until awaited: String) throws
+    /// its events, its log, and how long it took to exit. With `standardOutput`, the events go
+    /// there instead and `awaited` is looked for in the log.
+    private func runDaemon(playing fixture: String, arguments: [String], until awaited: String, standardOutput: FileHandle? = nil) throws
         -> (events: [[String: Any]], log: String, status: Int32, secondsToExit: Double) {
         let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
         try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
@@ -67,7 +68,7 @@ import Testing
         process.executableURL = CommandRunner.executable
         process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json", "--config", "/dev/null"] + arguments
         process.currentDirectoryURL = CommandRunner.repository
-        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -76,7 +77,7 @@ import Testing
         let writer = try openFIFOForWriting(within: 10)
         writer.write(try rawAudio(of: fixture, silence: 1.5))
         try writer.close()
-        #expect(waitForLine(containing: awaited, in: output, within: 20),
+        #expect(waitForLine(containing: awaited, in: standardOutput == nil ? output : errors, within: 20),
                 "no \(awaited): \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
 
         let stopAsked = Date()
@@ -153,6 +154,20 @@ import Testing
         // The summary comes after the query's fate and counts it.
         #expect(run.events.last?["type"] as? String == "summary", "\(run.events)")
         #expect(run.events.last?["unanswered"] as? Int == 1)
+    }
+
+    @Test func logsOnceAndGoesOnListeningWhenEventsCannotBeWritten() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        defer { try? full.close() }
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--no-transcription"],
+                                until: "hotword \"susi\"", standardOutput: full)
+        #expect(run.status == 0, "\(run.log)")
+        #expect(run.log.components(separatedBy: "cannot write events to standard output (No space left on device)").count == 2, "\(run.log)")
+        // The failure came with the first event; the hotword was heard after it.
+        let failure = try #require(run.log.range(of: "cannot write events"))
+        let hotword = try #require(run.log.range(of: "hotword \"susi\""))
+        #expect(failure.lowerBound < hotword.lowerBound)
+        #expect(run.log.contains("stopped after "), "\(run.log)")
     }
 
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {
