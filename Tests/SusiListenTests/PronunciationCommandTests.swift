@@ -60,6 +60,19 @@ import Testing
         #expect(outcome.standardError.contains("AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH SIL T TH UH UW V W Y Z ZH"))
     }
 
+    @Test(arguments: [
+        (Array(repeating: "computer", count: 9).joined(separator: " "), "has 9 words; a keyphrase has at most 8"),
+        (Array(repeating: "jarvis", count: 7).joined(separator: " "), "can be said in at least 128 ways"),
+    ])
+    func refusesAKeyphraseBeyondTheLimitsWithExitCode64(_ keyphrase: String, message: String) throws {
+        let outcome = try detect(["--keyword", keyphrase])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("keyphrase \"\(keyphrase)\" \(message)"), "\(outcome.standardError)")
+        let bench = try CommandRunner.run(["bench", "--negatives", negativeFixture, "--keyword", keyphrase, "--sensitivity", "0.5"])
+        #expect(bench.status == 64)
+        #expect(bench.standardError.contains(message), "\(bench.standardError)")
+    }
+
     @Test func saysHowToAddAPronunciationForAnUnknownWord() throws {
         let outcome = try detect(["--keyword", "zzyzxq"])
         #expect(outcome.status == 2)
