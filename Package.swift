@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile", "AudioTestSupport"]),
         .testTarget(name: "AudioCaptureTests", dependencies: ["AudioCapture", "AudioInput", "AudioTestSupport"]),
         .testTarget(name: "PocketSphinxSupportTests", dependencies: ["PocketSphinxSupport"]),
-        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "AudioInput"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "PocketSphinxSupport", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "HTTPTestSupport"]),

@@ -1,7 +1,11 @@
+import PocketSphinxSupport
+
 /// Why a detector could not be set up or could not go on.
 public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
     /// A model file or folder is missing; `package` is the Debian package that provides it.
     case modelFileMissing(path: String, package: String)
+    /// A dictionary is there but cannot be one: a folder, empty, not `WORD PHONE...` lines.
+    case unusableModelFile(path: String, problem: ModelFileProblem)
     /// A keyphrase holds no word at all.
     case emptyKeyphrase
     /// A keyphrase word holds a character PocketSphinx reads as markup: `(`, `)` or `/`.
@@ -42,6 +46,8 @@ public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .modelFileMissing(let path, let package):
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
+        case .unusableModelFile(let path, let problem):
+            return "unusable model file \(path): \(problem)"
         case .emptyKeyphrase:
             return "empty keyphrase: give at least one word"
         case .reservedCharacterInWord(let word, let keyphrase):

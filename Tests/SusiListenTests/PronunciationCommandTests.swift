@@ -73,6 +73,19 @@ import Testing
         #expect(bench.standardError.contains(message), "\(bench.standardError)")
     }
 
+    @Test(arguments: [
+        (["--dictionary", "/dev/null"], "unusable model file /dev/null: is empty"),
+        (["--dictionary", "Models"], "unusable model file Models: is a folder, not a file"),
+        (["--dictionary", "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"],
+         "unusable model file /usr/share/pocketsphinx/model/en-us/en-us.lm.bin: line 1 is not a dictionary line (WORD PHONE...)"),
+        (["--keyword-dictionary", "Models/commands/commands.arpa"], "unusable model file Models/commands/commands.arpa: line 4 is not a dictionary line"),
+    ])
+    func refusesADictionaryThatCannotBeOneWithExitCode2(_ arguments: [String], message: String) throws {
+        let outcome = try detect(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    }
+
     @Test func saysHowToAddAPronunciationForAnUnknownWord() throws {
         let outcome = try detect(["--keyword", "zzyzxq"])
         #expect(outcome.status == 2)
