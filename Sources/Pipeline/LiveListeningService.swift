@@ -140,7 +140,7 @@ private struct CaptureLoop {
                 device = try reopen(after: error, backoff: &backoff)
             }
         }
-        for event in try stream.finish() { record(event, in: &summary) }
+        for event in try stream.stop() { record(event, in: &summary) }
         if let device { statistics.add(device.statistics) }
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
