@@ -58,11 +58,12 @@ import Testing
 
     /// Runs the daemon on the FIFO-fed device with `arguments`, plays `fixture` (then silence)
     /// into it, waits for an event line containing `awaited`, stops it with SIGTERM and returns
-    /// its events, its log, and how long it took to exit. With `standardOutput`, the events go
+    /// its events, its log, and how long it took to exit. `beforeStopping` runs with the
+    /// process once `awaited` has come. With `standardOutput`, the events go
     /// there instead and `awaited` is looked for in the log. With `cutAt`, only the fixture's
     /// first `cutAt` seconds are played, and ALSA's `file` PCM then repeats its last period.
     private func runDaemon(playing fixture: String, cutAt: Double? = nil, arguments: [String], until awaited: String,
-                           standardOutput: FileHandle? = nil) throws
+                           standardOutput: FileHandle? = nil, beforeStopping: (Process) -> Void = { _ in }) throws
         -> (events: [[String: Any]], log: String, status: Int32, secondsToExit: Double) {
         let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
         try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
@@ -83,6 +84,7 @@ import Testing
         #expect(waitForLine(containing: awaited, in: standardOutput == nil ? output : errors, within: 20),
                 "no \(awaited): \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
 
+        beforeStopping(process)
         let stopAsked = Date()
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
@@ -175,6 +177,19 @@ import Testing
         #expect(server.recordedRequests.isEmpty)
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []).filter { $0.hasSuffix(".json") }.isEmpty)
         #expect(run.log.contains("command cut off by shutdown while being spoken, dropped: "), "\(run.log)")
+    }
+
+    @Test func saysSIGHUPCannotReloadAndGoesOnListening() throws {
+        var stillRunning = false
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--no-transcription"],
+                                until: "\"type\":\"hotword\"") { process in
+            kill(process.processIdentifier, SIGHUP)
+            stillRunning = waitForLine(containing: "SIGHUP", in: folder.appendingPathComponent("stderr"), within: 10) && process.isRunning
+        }
+        #expect(stillRunning)
+        #expect(run.status == 0)
+        #expect(run.log.contains("SIGHUP: reloading the configuration is not supported; ignored, still listening"), "\(run.log)")
+        #expect(run.events.last?["type"] as? String == "summary")
     }
 
     @Test func logsOnceAndGoesOnListeningWhenEventsCannotBeWritten() throws {
