@@ -7,15 +7,24 @@ import FoundationNetworking
 struct HTTPExchange: Sendable {
     var status: Int
     var contentType: String?
+    /// The `Retry-After` header, as sent.
+    var retryAfter: String?
     var body: Data
 }
 
 /// One HTTP GET through its own URLSession whose body is collected only up to a byte limit:
 /// a `Content-Length` over the limit is refused before any body arrives, and a body that grows
-/// past it is cut off. The session belongs to the transfer and is invalidated when it ends.
+/// past it is cut off. At most `maximumRedirects` redirects are followed (URLSession alone
+/// follows a loop for dozens of requests). The session belongs to the transfer and is
+/// invalidated when it ends.
 final class BoundedDataTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Thrown when the body would exceed the limit.
     struct TooLarge: Error {}
+    /// Thrown when the server redirects more than `maximumRedirects` times.
+    struct TooManyRedirects: Error {}
+
+    /// The most redirects followed for one request.
+    static let maximumRedirects = 5
 
     private let maxBytes: Int
     // Guarded by `lock`: the delegate runs on the session's queue, `cancel` on any thread.
@@ -23,6 +32,7 @@ final class BoundedDataTransfer: NSObject, URLSessionDataDelegate, @unchecked Se
     private var body = Data()
     private var response: HTTPURLResponse?
     private var exceededLimit = false
+    private var redirects = 0
     private var cancelled = false
     private var continuation: CheckedContinuation<HTTPExchange, any Error>?
 
@@ -74,6 +84,16 @@ final class BoundedDataTransfer: NSObject, URLSessionDataDelegate, @unchecked Se
         completionHandler(tooLarge ? .cancel : .allow)
     }
 
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        let follow = lock.withLock {
+            redirects += 1
+            return redirects <= Self.maximumRedirects
+        }
+        // Not following makes the redirect itself the response; its completion reports the limit.
+        completionHandler(follow ? request : nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = lock.withLock {
             if body.count + data.count > maxBytes {
@@ -91,11 +111,13 @@ final class BoundedDataTransfer: NSObject, URLSessionDataDelegate, @unchecked Se
             let waiting = self.continuation
             self.continuation = nil
             if exceededLimit { return (waiting, .failure(TooLarge())) }
+            if redirects > Self.maximumRedirects { return (waiting, .failure(TooManyRedirects())) }
             if cancelled { return (waiting, .failure(CancellationError())) }
             if let error { return (waiting, .failure(error)) }
             guard let response else { return (waiting, .failure(URLError(.badServerResponse))) }
             return (waiting, .success(HTTPExchange(status: response.statusCode,
                                                    contentType: response.value(forHTTPHeaderField: "Content-Type"),
+                                                   retryAfter: response.value(forHTTPHeaderField: "Retry-After"),
                                                    body: body)))
         }
         continuation?.resume(with: result)

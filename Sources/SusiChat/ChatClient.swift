@@ -7,8 +7,12 @@ import FoundationNetworking
 ///
 /// Network failures, timeouts and server errors (5xx, 408, 429) are retried up to
 /// `maxAttempts` times, waiting `retryBaseDelay` and then twice as long before each further
-/// attempt. A 4xx status or a body that is not a SUSI answer is final at once.
+/// attempt, or as long as the server's `Retry-After` asks if that is longer (at most
+/// `longestRetryAfter`). A 4xx status or a body that is not a SUSI answer is final at once.
 public actor ChatClient {
+    /// The longest wait a server's `Retry-After` can ask for before a retry.
+    public static let longestRetryAfter = Duration.seconds(30)
+
     /// The server, what is sent with each query, and the timeouts and retries.
     public nonisolated let configuration: ChatClientConfiguration
 
@@ -25,10 +29,14 @@ public actor ChatClient {
             let request = try ChatRequest(query: query, configuration: configuration)
             var attempt = 1
             while true {
+                var retryAfter: String?
                 do throws(ChatError) {
-                    return try await answer(to: request)
+                    let exchange = try await fetch(request)
+                    retryAfter = exchange.retryAfter
+                    return try answer(from: exchange)
                 } catch where error.isTransient && attempt < configuration.maxAttempts {
-                    try await waitBeforeRetry(after: attempt)
+                    try await wait(for: Self.retryDelay(after: attempt, base: configuration.retryBaseDelay,
+                                                        retryAfter: retryAfter, now: Date()))
                     attempt += 1
                 }
             }
@@ -37,12 +45,11 @@ public actor ChatClient {
         }
     }
 
-    /// One attempt: the request, its status and its body read as a SUSI answer.
+    /// The answer in one exchange: its status and its body read as a SUSI answer.
     ///
     /// The access token is blanked in the whole body before anything is read from it: an error's
     /// excerpt is cut from the body, and a token cut in half would no longer be recognised.
-    private func answer(to request: ChatRequest) async throws(ChatError) -> ChatAnswer {
-        let exchange = try await fetch(request)
+    private func answer(from exchange: HTTPExchange) throws(ChatError) -> ChatAnswer {
         let body = exchange.body.replacing(ChatError.forms(ofSecret: configuration.accessToken),
                                            with: ChatError.redactionMark)
         guard (200...299).contains(exchange.status) else {
@@ -85,6 +92,7 @@ public actor ChatClient {
     private func transferFailure(_ error: any Error) -> ChatError {
         if Task.isCancelled || error is CancellationError { return .cancelled }
         if error is BoundedDataTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
+        if error is BoundedDataTransfer.TooManyRedirects { return .tooManyRedirects(limit: BoundedDataTransfer.maximumRedirects) }
         let server = configuration.serverForDisplay
         guard let urlError = error as? URLError else {
             return .unreachable(server: server, reason: String(describing: type(of: error)))
@@ -109,9 +117,34 @@ public actor ChatClient {
         return .unreachable(server: server, reason: reason)
     }
 
-    private func waitBeforeRetry(after attempt: Int) async throws(ChatError) {
+    /// The wait before the attempt after `attempt`: `base` doubled with each attempt, or the
+    /// server's `Retry-After` (seconds, or an HTTP date) when longer, up to `longestRetryAfter`.
+    static func retryDelay(after attempt: Int, base: Duration, retryAfter: String?, now: Date) -> Duration {
+        let backoff = base * (1 << min(attempt - 1, 20))
+        guard let retryAfter = retryAfter?.trimmingCharacters(in: .whitespaces) else { return backoff }
+        let asked: Double
+        if let seconds = UInt64(retryAfter) {
+            asked = Double(min(seconds, 1 << 32))
+        } else if let date = httpDateFormatter.date(from: retryAfter) {
+            asked = date.timeIntervalSince(now)
+        } else {
+            return backoff
+        }
+        return max(backoff, min(.seconds(max(0, asked)), longestRetryAfter))
+    }
+
+    /// IMF-fixdate, the form of HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    private static let httpDateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }()
+
+    private func wait(for delay: Duration) async throws(ChatError) {
         do {
-            try await Task.sleep(for: configuration.retryBaseDelay * (1 << min(attempt - 1, 20)))
+            try await Task.sleep(for: delay)
         } catch {
             throw .cancelled
         }
