@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pipeline stages.
         .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
@@ -34,7 +37,7 @@ let package = Package(
         .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "JSONText"),
-        .target(name: "SusiChat", dependencies: ["JSONText"]),
+        .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
         .target(
             name: "Pipeline",
             dependencies: [

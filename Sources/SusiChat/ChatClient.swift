@@ -1,7 +1,5 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Asks a SUSI server one query at a time over HTTP(S).
 ///
@@ -60,9 +58,8 @@ public actor ChatClient {
 
     /// Sends the request and waits at most `requestTimeout` for the whole answer.
     ///
-    /// The deadline is kept here rather than left to URLSession: on Linux, FoundationNetworking
-    /// truncates its timeout to whole seconds (0.5 s fires at once, 1.5 s after 1 s) and
-    /// restarts it with every chunk received, so a server trickling bytes would never time out.
+    /// The deadline is kept here, so that it reads the same whatever the transfer does with
+    /// its own; libcurl's time-out is only a backstop.
     private func fetch(_ request: ChatRequest) async throws(ChatError) -> HTTPExchange {
         let timeout = configuration.requestTimeout
         let url = request.url
@@ -70,9 +67,7 @@ public actor ChatClient {
         do {
             return try await withThrowingTaskGroup(of: HTTPExchange?.self) { group in
                 group.addTask {
-                    // URLSession's own timer only as a backstop, a whole second past ours.
-                    try await BoundedDataTransfer.get(url, backstopTimeout: timeout.timeInterval.rounded(.up) + 1,
-                                                      maxBytes: maxBytes)
+                    try await CurlTransfer.get(url, backstopTimeout: timeout + .seconds(1), maxBytes: maxBytes)
                 }
                 group.addTask {
                     try await Task.sleep(for: timeout)
@@ -80,7 +75,7 @@ public actor ChatClient {
                 }
                 defer { group.cancelAll() }
                 guard let exchange = try await group.next() ?? nil else {
-                    throw URLError(.timedOut)
+                    throw CurlTransfer.Failure(code: CURLE_OPERATION_TIMEDOUT, message: "time-out")
                 }
                 return exchange
             }
@@ -91,28 +86,25 @@ public actor ChatClient {
 
     private func transferFailure(_ error: any Error) -> ChatError {
         if Task.isCancelled || error is CancellationError { return .cancelled }
-        if error is BoundedDataTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
-        if error is BoundedDataTransfer.TooManyRedirects { return .tooManyRedirects(limit: BoundedDataTransfer.maximumRedirects) }
+        if error is CurlTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
+        if error is CurlTransfer.TooManyRedirects { return .tooManyRedirects(limit: CurlTransfer.maximumRedirects) }
         let server = configuration.serverForDisplay
-        guard let urlError = error as? URLError else {
+        guard let failure = error as? CurlTransfer.Failure else {
             return .unreachable(server: server, reason: String(describing: type(of: error)))
         }
         let reason: String
-        switch urlError.code {
-        case .timedOut: return .timedOut(seconds: configuration.requestTimeout.timeInterval)
-        case .cancelled: return .cancelled
-        case .badURL, .unsupportedURL: return .invalidServerURL(server)
-        case .cannotConnectToHost: reason = "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: reason = "host name not found"
-        case .notConnectedToInternet: reason = "no network connection"
-        case .networkConnectionLost: reason = "connection lost"
-        case .secureConnectionFailed: reason = "TLS handshake failed"
-        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-             .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+        switch failure.code {
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: configuration.requestTimeout.timeInterval)
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: return .invalidServerURL(server)
+        case CURLE_COULDNT_CONNECT: reason = "connection refused"
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: reason = "host name not found"
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: reason = "connection lost"
+        case CURLE_SSL_CONNECT_ERROR: reason = "TLS handshake failed"
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
             reason = "the server's TLS certificate is not trusted"
-        case .badServerResponse, .cannotParseResponse: reason = "the server's reply is not HTTP"
-        case .zeroByteResource: reason = "the server closed the connection without answering"
-        default: reason = "network error \(urlError.code.rawValue)"
+        case CURLE_WEIRD_SERVER_REPLY: reason = "the server's reply is not HTTP"
+        case CURLE_GOT_NOTHING: reason = "the server closed the connection without answering"
+        default: reason = "network error: \(failure.message)"
         }
         return .unreachable(server: server, reason: reason)
     }
