@@ -16,6 +16,9 @@ public actor ChatDelivery {
     public enum Outcome: Sendable, Equatable {
         /// The server answered.
         case answered(ChatAnswer)
+        /// The server answered, but the query's file could not be deleted from the spool: it
+        /// stays pending and would be sent again.
+        case answeredButStillSpooled(ChatAnswer, spoolError: QuerySpoolError)
         /// The server stayed unavailable after all attempts; the query is in the spool (or, in
         /// a flush, stays there). `dropped` are older queries removed to stay within the limit.
         case spooled(ChatQuery, reason: ChatError, dropped: [ChatQuery])
@@ -72,7 +75,13 @@ public actor ChatDelivery {
         defer { inFlight.remove(query.id) }
         do throws(ChatError) {
             let answer = try await client.ask(query)
-            if isSaved { try? await spool?.remove(id: query.id) }
+            if isSaved, let spool {
+                do throws(QuerySpoolError) {
+                    try await spool.remove(id: query.id)
+                } catch {
+                    return .answeredButStillSpooled(answer, spoolError: error)
+                }
+            }
             return .answered(answer)
         } catch {
             guard let spool else { return .failed(error) }
