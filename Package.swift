@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pipeline stages.
         .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
@@ -34,7 +37,7 @@ let package = Package(
         .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "JSONText"),
-        .target(name: "SusiChat", dependencies: ["JSONText"]),
+        .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
         .target(
             name: "Pipeline",
             dependencies: [
@@ -50,13 +53,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]),
 
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile", "AudioTestSupport"]),
         .testTarget(name: "AudioCaptureTests", dependencies: ["AudioCapture", "AudioInput", "AudioTestSupport"]),
         .testTarget(name: "PocketSphinxSupportTests", dependencies: ["PocketSphinxSupport"]),
-        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "AudioInput"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "PocketSphinxSupport", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "HTTPTestSupport"]),

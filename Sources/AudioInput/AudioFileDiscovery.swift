@@ -18,15 +18,14 @@ public enum AudioFileDiscovery {
     ///
     /// Returns one result per file found or per problem, in order, so the caller can report
     /// each problem and go on: a missing path, a folder that may not be read, a folder with
-    /// no audio files. Hidden entries (names starting with ".", such as macOS "._" resource
+    /// no audio files, a loop of symbolic links, a name that is not UTF-8. Hidden entries (names starting with ".", such as macOS "._" resource
     /// forks) are skipped, and a link back to a folder already being walked is not followed.
     public static func audioFiles(in paths: [String]) -> [Result<String, AudioInputError>] {
         paths.flatMap { path -> [Result<String, AudioInputError>] in
-            switch FileSystemEntry(path: path) {
-            case .missing:
-                return [.failure(.noSuchFile(path: path))]
-            case .inaccessible:
-                return [.failure(.permissionDenied(path: path))]
+            let entry = FileSystemEntry(path: path)
+            switch entry {
+            case .missing, .inaccessible, .symbolicLinkLoop:
+                return entry.unreachable(path).map { [.failure($0)] } ?? []
             case .regularFile, .special:
                 return [.success(path)]
             case .directory(let device, let inode):
@@ -53,7 +52,8 @@ public enum AudioFileDiscovery {
         var results: [Result<String, AudioInputError>] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            switch FileSystemEntry(path: path) {
+            let entry = FileSystemEntry(path: path)
+            switch entry {
             case .directory(let device, let inode):
                 if visited.insert([device, inode]).inserted {
                     results += walk(folder: path, visited: &visited)
@@ -64,11 +64,11 @@ public enum AudioFileDiscovery {
                 {
                     results.append(.success(path))
                 }
-            case .inaccessible:
-                results.append(.failure(.permissionDenied(path: path)))
-            case .missing, .special:
+            case .missing where !name.contains("\u{FFFD}"), .special:
                 // A dangling link, pipe or device inside a folder is not an audio file.
                 break
+            case .missing, .inaccessible, .symbolicLinkLoop:
+                if let unreachable = entry.unreachable(path) { results.append(.failure(unreachable)) }
             }
         }
         return results

@@ -3,6 +3,10 @@
 public enum AudioInputError: Error, Equatable, CustomStringConvertible {
     /// Nothing exists at the path.
     case noSuchFile(path: String)
+    /// The name is not valid UTF-8, so it cannot be passed on (rename the file).
+    case nameNotUTF8(path: String)
+    /// Symbolic links on the way to the path lead round in a loop.
+    case symbolicLinkLoop(path: String)
     /// The file or folder exists but may not be read.
     case permissionDenied(path: String)
     /// A folder was given where an audio file was expected.
@@ -36,7 +40,8 @@ public enum AudioInputError: Error, Equatable, CustomStringConvertible {
     /// The file or folder concerned, where there is one.
     public var path: String? {
         switch self {
-        case .noSuchFile(let path), .permissionDenied(let path), .isDirectory(let path), .emptyFile(let path),
+        case .noSuchFile(let path), .nameNotUTF8(let path), .symbolicLinkLoop(let path), .permissionDenied(let path),
+             .isDirectory(let path), .emptyFile(let path),
              .notAudio(let path, _), .noAudio(let path), .unsupportedSampleRate(let path, _),
              .unsupportedChannelCount(let path, _), .truncated(let path, _, _), .incompleteStream(let path),
              .readFailed(let path, _, _), .noAudioFiles(let path), .folderUnreadable(let path, _):
@@ -56,6 +61,10 @@ public enum AudioInputError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noSuchFile(let path):
             "\(path): no such file"
+        case .nameNotUTF8(let path):
+            "\(path): the file's name is not valid UTF-8 (shown here with � for the bytes that are not); rename the file"
+        case .symbolicLinkLoop(let path):
+            "\(path): a loop of symbolic links"
         case .permissionDenied(let path):
             "\(path): permission denied (check the permissions of the file and its folders)"
         case .isDirectory(let path):

@@ -7,6 +7,8 @@ enum FileSystemEntry: Equatable {
     case missing
     /// The path cannot be examined because a folder on the way may not be searched.
     case inaccessible
+    /// Symbolic links on the way lead round in a loop.
+    case symbolicLinkLoop
     /// A folder, identified by device and inode so that a walk notices a link leading back up.
     case directory(device: UInt64, inode: UInt64)
     /// A regular file of the given size.
@@ -17,7 +19,11 @@ enum FileSystemEntry: Equatable {
     init(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            self = (errno == EACCES || errno == EPERM) ? .inaccessible : .missing
+            switch errno {
+            case EACCES, EPERM: self = .inaccessible
+            case ELOOP: self = .symbolicLinkLoop
+            default: self = .missing
+            }
             return
         }
         switch status.st_mode & mode_t(S_IFMT) {
@@ -29,6 +35,18 @@ enum FileSystemEntry: Equatable {
             self = .regularFile(byteCount: Int64(status.st_size))
         default:
             self = .special
+        }
+    }
+
+    /// Why `path`, this entry, cannot be opened at all; nil when it names something.
+    func unreachable(_ path: String) -> AudioInputError? {
+        switch self {
+        // Swift turns the bytes of a name that are not UTF-8 into U+FFFD, and the name so
+        // spelled names nothing: the file is there, but cannot be named from here.
+        case .missing: path.contains("\u{FFFD}") ? .nameNotUTF8(path: path) : .noSuchFile(path: path)
+        case .inaccessible: .permissionDenied(path: path)
+        case .symbolicLinkLoop: .symbolicLinkLoop(path: path)
+        case .directory, .regularFile, .special: nil
         }
     }
 

@@ -24,11 +24,10 @@ final class SoundFile {
 
     /// Opens `path`, telling apart the ways a path can fail to be a readable audio file.
     init(path: String) throws(AudioInputError) {
-        switch FileSystemEntry(path: path) {
-        case .missing:
-            throw .noSuchFile(path: path)
-        case .inaccessible:
-            throw .permissionDenied(path: path)
+        let entry = FileSystemEntry(path: path)
+        switch entry {
+        case .missing, .inaccessible, .symbolicLinkLoop:
+            if let unreachable = entry.unreachable(path) { throw unreachable }
         case .directory:
             throw .isDirectory(path: path)
         case .regularFile(let byteCount) where byteCount == 0:

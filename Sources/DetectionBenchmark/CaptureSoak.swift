@@ -37,6 +37,10 @@ public struct CaptureSoak {
         }
     }
 
+    /// How long a soak may be, in seconds: from a minute (the memory is measured after the first)
+    /// to 30 days (far longer ones would overflow the sample count).
+    public static let secondsRange = 60.0...2_592_000.0
+
     /// Looped source audio (16 kHz mono) and how much of it to push.
     public var source: [Float]
     public var seconds: Double
@@ -50,8 +54,10 @@ public struct CaptureSoak {
         self.spotter = spotter
     }
 
-    /// Runs the soak; `progress` gets a line every ten minutes of audio.
-    public func run(progress: (String) -> Void = { _ in }) throws -> Report {
+    /// Runs the soak; `progress` gets a line every ten minutes of audio. Raising `stop` ends it
+    /// early, with the report of the audio pushed so far.
+    public func run(stop: StopSignal = StopSignal(), progress: (String) -> Void = { _ in }) throws -> Report {
+        precondition(Self.secondsRange.contains(seconds), "soak seconds outside \(Self.secondsRange)")
         let detector = try HotwordDetectorFactory.detector(configuration: spotter)
         let feed = try FIFOCaptureFeed()
         let totalSamples = Int(seconds * Double(pipelineSampleRate))
@@ -61,7 +67,7 @@ public struct CaptureSoak {
         let startCPU = CPUClock.processSeconds()
         var report = Report(audioSeconds: 0, cpuSeconds: 0, hits: 0, residentBytesAtStart: nil, residentBytesAtEnd: nil, overruns: 0)
         var nextProgress = 600.0
-        while stream.samples < totalSamples {
+        while stream.samples < totalSamples, !stop.isRaised {
             for event in try stream.process(try device.readFrame()) {
                 if case .hotword = event { report.hits += 1 }
             }
@@ -76,6 +82,8 @@ public struct CaptureSoak {
         report.cpuSeconds = CPUClock.processSeconds() - startCPU
         report.residentBytesAtEnd = MemoryUsage.residentBytes()
         report.overruns = device.statistics.overrunsRecovered
+        // The feed, and with it the FIFO's folder, lasts until the reading is done, then goes.
+        withExtendedLifetime(feed) {}
         return report
     }
 }

@@ -13,9 +13,7 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
     public let alsaConfiguration: String
     private let folder: URL
     private let fifo: String
-    private let lock = NSLock()
-    /// For a paced feed, wall-clock time (uptime nanoseconds) at which each written block ended.
-    private var writeTimes: [(samples: Int, nanoseconds: UInt64)] = []
+    private let writeTimes = WriteTimes()
 
     /// A FIFO in a fresh temporary folder (removed on deinit) and the ALSA configuration that reads it.
     public init() throws {
@@ -34,6 +32,8 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
             """
     }
 
+    /// The writer thread does not keep the feed alive, so the folder goes when the feed does,
+    /// not when the thread notices its reader has gone.
     deinit {
         try? FileManager.default.removeItem(at: folder)
     }
@@ -46,7 +46,7 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
     /// stale data, so a paced feed writes whole periods (the device's period, 480 samples for
     /// the default 30 ms), each small enough for the kernel to pass on at once.
     public func startWriting(_ source: [Float], totalSamples: Int, paced: Bool, blockSamples: Int = 480) {
-        let thread = Thread { [self] in
+        let thread = Thread { [fifo, writeTimes] in
             guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
             defer { try? handle.close() }
             let block = blockSamples
@@ -63,7 +63,7 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
                 do { try handle.write(contentsOf: bytes) } catch { return }
                 written += count
                 // Only a paced feed is timed: an hour-long soak would otherwise grow this list.
-                if paced { lock.withLock { writeTimes.append((written, DispatchTime.now().uptimeNanoseconds)) } }
+                if paced { writeTimes.append(samples: written, nanoseconds: DispatchTime.now().uptimeNanoseconds) }
             }
         }
         thread.name = "susi-listen feed"
@@ -77,6 +77,21 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
 
     /// Wall-clock time (uptime nanoseconds) at which sample `index` had been written, if it has.
     public func writeTime(ofSample index: Int) -> UInt64? {
-        lock.withLock { writeTimes.first { $0.samples > index }?.nanoseconds }
+        writeTimes.time(ofSample: index)
+    }
+}
+
+/// For a paced feed, wall-clock time (uptime nanoseconds) at which each written block ended;
+/// appended by the writer thread, read by the measuring one.
+private final class WriteTimes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [(samples: Int, nanoseconds: UInt64)] = []
+
+    func append(samples: Int, nanoseconds: UInt64) {
+        lock.withLock { times.append((samples, nanoseconds)) }
+    }
+
+    func time(ofSample index: Int) -> UInt64? {
+        lock.withLock { times.first { $0.samples > index }?.nanoseconds }
     }
 }

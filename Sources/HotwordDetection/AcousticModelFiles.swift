@@ -1,4 +1,5 @@
 import Foundation
+import PocketSphinxSupport
 
 /// Where the PocketSphinx model files are: the acoustic model, the general dictionary and the
 /// project's own keyword dictionary.
@@ -24,7 +25,8 @@ public struct AcousticModelFiles: Sendable, Equatable {
         self.keywordDictionary = keywordDictionary
     }
 
-    /// Checks that every file is there, naming the first one that is not.
+    /// Checks that every file is there and that the dictionaries are dictionaries, naming the
+    /// first file that is not.
     public func validate() throws(HotwordDetectionError) {
         let fileManager = FileManager.default
         for required in ["mdef", "means", "variances", "transition_matrices", "noisedict"] {
@@ -33,11 +35,13 @@ public struct AcousticModelFiles: Sendable, Equatable {
                 throw .modelFileMissing(path: path, package: Self.modelPackage)
             }
         }
-        if !fileManager.fileExists(atPath: generalDictionary) {
-            throw .modelFileMissing(path: generalDictionary, package: Self.modelPackage)
-        }
-        if let keywordDictionary, !fileManager.fileExists(atPath: keywordDictionary) {
-            throw .modelFileMissing(path: keywordDictionary, package: "susi-listen (its Models/ folder)")
+        let dictionaries = [(generalDictionary, Self.modelPackage)] + (keywordDictionary.map { [($0, "susi-listen (its Models/ folder)")] } ?? [])
+        for (dictionary, package) in dictionaries {
+            switch ModelFileProblem.of(dictionary, as: .dictionary) {
+            case nil: continue
+            case .missing: throw .modelFileMissing(path: dictionary, package: package)
+            case let problem?: throw .unusableModelFile(path: dictionary, problem: problem)
+            }
         }
     }
 }

@@ -1,11 +1,20 @@
+import PocketSphinxSupport
+
 /// Why a detector could not be set up or could not go on.
 public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
     /// A model file or folder is missing; `package` is the Debian package that provides it.
     case modelFileMissing(path: String, package: String)
+    /// A dictionary is there but cannot be one: a folder, empty, not `WORD PHONE...` lines.
+    case unusableModelFile(path: String, problem: ModelFileProblem)
     /// A keyphrase holds no word at all.
     case emptyKeyphrase
     /// A keyphrase word holds a character PocketSphinx reads as markup: `(`, `)` or `/`.
     case reservedCharacterInWord(word: String, keyphrase: String)
+    /// A keyphrase has more words than `PronunciationLexicon.maximumWordsPerKeyphrase`.
+    case tooManyWords(keyphrase: String, words: Int)
+    /// A keyphrase's words have more combinations of pronunciations than
+    /// `PronunciationLexicon.maximumPronunciationsPerKeyphrase`; `combinations` is at least that.
+    case tooManyPronunciations(keyphrase: String, combinations: Int)
     /// A word has no pronunciation in any dictionary.
     case unknownWord(word: String, keyphrase: String, dictionaries: [String])
     /// A pronunciation of `word` uses a phone the acoustic model does not have; `dictionary` is
@@ -24,16 +33,33 @@ public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
     /// PocketSphinx refused the configuration or failed while decoding.
     case decoderFailure(String)
 
+    /// Whether the keyphrase goes beyond a documented limit: a bad argument rather than a
+    /// set-up failure.
+    public var exceedsKeyphraseLimits: Bool {
+        switch self {
+        case .tooManyWords, .tooManyPronunciations: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .modelFileMissing(let path, let package):
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
+        case .unusableModelFile(let path, let problem):
+            return "unusable model file \(path): \(problem)"
         case .emptyKeyphrase:
             return "empty keyphrase: give at least one word"
         case .reservedCharacterInWord(let word, let keyphrase):
             return "\"\(word)\" in keyphrase \"\(keyphrase)\" holds ( ) or /, which PocketSphinx reads as markup "
                 + "(word(2) is the second pronunciation of word); use the plain word, and give another pronunciation "
                 + "with --pronunciation \"WORD=PHONES\""
+        case .tooManyWords(let keyphrase, let words):
+            return "keyphrase \"\(keyphrase)\" has \(words) words; a keyphrase has at most \(PronunciationLexicon.maximumWordsPerKeyphrase)"
+        case .tooManyPronunciations(let keyphrase, let combinations):
+            return "keyphrase \"\(keyphrase)\" can be said in at least \(combinations) ways (every combination of its words' "
+                + "pronunciations); at most \(PronunciationLexicon.maximumPronunciationsPerKeyphrase) are spotted: use fewer words, or give "
+                + "the words one pronunciation each with --pronunciation \"WORD=PHONES\""
         case .unknownWord(let word, let keyphrase, let dictionaries):
             return "no pronunciation for \"\(word)\" in keyphrase \"\(keyphrase)\" (looked in \(dictionaries.joined(separator: ", "))); "
                 + "give one with --pronunciation \"\(word)=PHONES\" (or pronunciations = [\"\(word)=PHONES\"] under [hotword] in the configuration file), "

@@ -11,6 +11,12 @@ public struct PronunciationLexicon: Sendable, Equatable {
     private var entryNames: [String: String] = [:]
     private var keyphrasesByEntryName: [String: String] = [:]
 
+    /// The most words a keyphrase may have: a wake phrase is said in one breath.
+    public static let maximumWordsPerKeyphrase = 8
+    /// The most ways of saying one keyphrase (combinations of its words' pronunciations): each
+    /// is an entry the spotter searches for, and their number multiplies with every word.
+    public static let maximumPronunciationsPerKeyphrase = 64
+
     /// Looks up every word of `keyphrases` in `userPronunciations`, then in `dictionaries`
     /// (paths, searched in order).
     ///
@@ -24,6 +30,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
         for keyphrase in keyphrases {
             let words = Self.words(of: keyphrase)
             if words.isEmpty { throw .emptyKeyphrase }
+            if words.count > Self.maximumWordsPerKeyphrase { throw .tooManyWords(keyphrase: keyphrase, words: words.count) }
             if let word = words.first(where: { $0.contains(where: Self.reservedCharacters.contains) }) {
                 throw .reservedCharacterInWord(word: word, keyphrase: keyphrase)
             }
@@ -48,6 +55,14 @@ public struct PronunciationLexicon: Sendable, Equatable {
             let words = Self.words(of: keyphrase)
             for word in words where pronunciations[word] == nil {
                 throw .unknownWord(word: word, keyphrase: keyphrase, dictionaries: dictionaries)
+            }
+            // Counted without multiplying past the limit: the product of many words' variants overflows.
+            var combinations = 1
+            for word in words where combinations <= Self.maximumPronunciationsPerKeyphrase {
+                combinations *= pronunciations[word]?.count ?? 1
+            }
+            if combinations > Self.maximumPronunciationsPerKeyphrase {
+                throw .tooManyPronunciations(keyphrase: keyphrase, combinations: combinations)
             }
             let phrase = words.joined(separator: " ")
             guard entryNames[phrase] == nil else { continue }

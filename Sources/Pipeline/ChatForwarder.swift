@@ -19,14 +19,18 @@ public struct ChatForwarder: Sendable {
         return events + (await flushSpool())
     }
 
-    /// What a run reports before its first command: an error for each file in the spool folder
-    /// that looks like a kept query but cannot be read (it is left where it is), then what
-    /// `flushSpool()` sends.
+    /// What a run reports before its first command: an error for each leftover of an
+    /// interrupted write that held no whole query (it was deleted) and for each file in the
+    /// spool folder that looks like a kept query but cannot be read (it is left where it is),
+    /// then what `flushSpool()` sends.
     public func start() async -> [ListenEvent] {
+        let discarded = (delivery.spool?.discardedLeftovers ?? []).map { file in
+            ListenEvent.error(ErrorEvent(file: nil, message: "spool: deleted \(file.path), left by an interrupted write without a whole query"))
+        }
         let unreadable = (delivery.spool?.unreadableFiles ?? []).map { file in
             ListenEvent.error(ErrorEvent(file: nil, message: "spool: \(file.path) is not a query this program can read; it is left in place"))
         }
-        return unreadable + (await flushSpool())
+        return discarded + unreadable + (await flushSpool())
     }
 
     /// Sends what the spool holds and reports it (at start-up and after a server comes back).
@@ -62,6 +66,8 @@ public struct ChatForwarder: Sendable {
             // `q` is what was sent: a server may leave its own `query` out or change it.
             return [.query(QueryEvent(text: asked.text, status: .sent, id: asked.id.uuidString)),
                     .answer(AnswerEvent(query: asked.text, text: answer.readableText, actionsJSON: answer.actions.map(\.jsonText)))]
+        case .answeredButStillSpooled(let answer, let spoolError):
+            return events(for: .answered(answer), of: asked) + [.error(ErrorEvent(file: nil, message: "spool: \(spoolError)"))]
         case .spooled(let query, let reason, let dropped):
             var events: [ListenEvent] = [
                 .query(QueryEvent(text: query.text, status: .spooled, id: query.id.uuidString)),
@@ -71,6 +77,8 @@ public struct ChatForwarder: Sendable {
                 events.append(.error(ErrorEvent(file: nil, message: "spool full: dropped the oldest \(dropped.count) quer\(dropped.count == 1 ? "y" : "ies")")))
             }
             return events
+        case .interrupted(let query):
+            return [.query(QueryEvent(text: query.text, status: .spooled, id: query.id.uuidString))]
         case .notSpooled(let query, let reason, let spoolError):
             return [.query(QueryEvent(text: query.text, status: .failed, id: query.id.uuidString)),
                     .error(ErrorEvent(file: nil, message: "\(reason); the spool could not keep it either: \(spoolError)"))]

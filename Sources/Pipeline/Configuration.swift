@@ -100,7 +100,8 @@ public struct Configuration: Sendable, Equatable {
         var sensitivityLine = 0
         for entry in entries {
             func fail(_ expected: String) -> ConfigurationError {
-                ConfigurationError(path: path, line: entry.line, message: "key \"\(entry.key)\": expected \(expected), got \(entry.value.written)")
+                let got = ConfigurationFile.secretKeys.contains(entry.key) ? "a value not shown (it is secret)" : entry.value.written
+                return ConfigurationError(path: path, line: entry.line, message: "key \"\(entry.key)\": expected \(expected), got \(got)")
             }
             switch (entry.key, entry.value) {
             case ("capture.device", .string(let name)) where !name.isEmpty: device = name

@@ -44,17 +44,57 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 /// `key = value` lines with strings ("basic" with escapes, or 'literal'), integers, floats,
 /// booleans and one-line arrays of these, and `#` comments.
 public enum ConfigurationFile {
+    /// The largest configuration file read: a real one is a few hundred bytes, and a bound
+    /// keeps `--config /dev/zero` from filling the memory.
+    public static let maximumBytes = 1 << 20
+    /// How deep arrays may nest: settings use one level; a bound keeps `[[[[…` from
+    /// overflowing the stack.
+    public static let maximumNesting = 8
+    /// Keys whose values are never quoted in a message.
+    public static let secretKeys: Set<String> = ["chat.access_token"]
+
     /// The entries of the file at `path`, in file order.
     public static func read(_ path: String) throws(ConfigurationError) -> [ConfigurationEntry] {
-        // Read through a handle: `/dev/null` (an empty configuration) is no regular file.
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw ConfigurationError(path: path, line: nil, message: exists ? "cannot be read (check its permissions)" : "no such file")
+        func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: path, line: nil, message: message) }
+        // Read through a descriptor: `/dev/null` (an empty configuration) is no regular file,
+        // and errno tells a missing file from a symbolic link loop or a permission problem.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw fail(openFailure(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw fail("is a folder, not a configuration file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(path: path, line: nil, message: "is not UTF-8 text")
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw fail("cannot be read (\(String(cString: strerror(errno))))") }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[..<count])
+            guard data.count <= maximumBytes else { throw fail("is larger than \(maximumBytes / 1024) KiB: not a configuration file") }
         }
+        guard let text = String(data: data, encoding: .utf8) else { throw fail("is not UTF-8 text") }
         return try parse(text, path: path)
+    }
+
+    /// A warning when `entries` set a secret key and every user may read the file at `path`.
+    public static func exposureWarning(path: String, entries: [ConfigurationEntry]) -> String? {
+        guard let secret = entries.first(where: { secretKeys.contains($0.key) }) else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & S_IROTH != 0 else { return nil }
+        return "\(path):\(secret.line): \(secret.key) is set in a file every user can read (mode \(String(status.st_mode & 0o777, radix: 8))): chmod o-r \(path)"
+    }
+
+    /// What a failed `open` of a configuration file means for a person.
+    private static func openFailure(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES: "cannot be read (permission denied: check its permissions and its folders')"
+        case ELOOP: "is a loop of symbolic links"
+        default: "cannot be opened (\(String(cString: strerror(code))))"
+        }
     }
 
     /// The entries of `text`; `path` only names the source in errors.
@@ -90,7 +130,9 @@ public enum ConfigurationFile {
             do {
                 value = try scanner.value()
             } catch {
-                throw fail("key \"\(fullKey)\": \(error.reason)")
+                // A secret's reason could quote it ("SECRET" is not a value).
+                let reason = secretKeys.contains(fullKey) ? "not a valid value (not shown: it is secret; strings need quotes)" : error.reason
+                throw fail("key \"\(fullKey)\": \(reason)")
             }
             scanner.skipSpaces()
             guard scanner.atEndOfLine else { throw fail("key \"\(fullKey)\": unexpected text after the value") }
@@ -130,11 +172,16 @@ private struct ValueScanner {
         return key
     }
 
-    mutating func value() throws(Failure) -> ConfigurationValue {
+    /// A value; `depth` is how many arrays enclose it.
+    mutating func value(depth: Int = 0) throws(Failure) -> ConfigurationValue {
         switch peek {
         case "\"": return .string(try basicString())
         case "'": return .string(try literalString())
-        case "[": return .array(try array())
+        case "[":
+            guard depth < ConfigurationFile.maximumNesting else {
+                throw Failure(reason: "arrays nested more than \(ConfigurationFile.maximumNesting) deep")
+            }
+            return .array(try array(depth: depth + 1))
         case nil: throw Failure(reason: "missing value")
         default: return try bareValue()
         }
@@ -174,7 +221,7 @@ private struct ValueScanner {
         throw Failure(reason: "string without its closing '")
     }
 
-    private mutating func array() throws(Failure) -> [ConfigurationValue] {
+    private mutating func array(depth: Int) throws(Failure) -> [ConfigurationValue] {
         advance()
         var values: [ConfigurationValue] = []
         while true {
@@ -183,7 +230,7 @@ private struct ValueScanner {
                 advance()
                 return values
             }
-            values.append(try value())
+            values.append(try value(depth: depth))
             skipSpaces()
             if peek == "," { advance() } else if peek != "]" { throw Failure(reason: "expected , or ] in an array") }
         }

@@ -17,6 +17,9 @@ public enum ListenEvent: Equatable, Sendable {
     case partial(TranscriptEvent)
     /// The command, once the speaker stopped (or the session was cut or ended).
     case final(TranscriptEvent)
+    /// Shutdown came while the speaker was still talking: the words heard so far are not a
+    /// command, and are neither sent nor kept.
+    case commandCutOff(TranscriptEvent)
     /// After the hotword, no command was spoken.
     case noCommand(NoCommandEvent)
     /// A command sent to the SUSI server as a chat query, or kept to be sent later.
@@ -64,6 +67,9 @@ public enum ListenEvent: Equatable, Sendable {
             ]
             if let reason = event.reason { members.append(("reason", .string(reason))) }
             return .object(members + [event.source.jsonMember])
+        case .commandCutOff(let event):
+            return .object([("type", .string("command_cut_off")), ("text", .string(event.text)), ("time", .number(rounded(event.time))),
+                            event.source.jsonMember])
         case .noCommand(let event):
             return .object([("type", .string("no_command")), ("time", .number(rounded(event.time))), event.source.jsonMember])
         case .query(let event):
@@ -94,10 +100,11 @@ public enum ListenEvent: Equatable, Sendable {
         }
     }
 
-    /// True for events that report something going wrong (an error, a lost device).
+    /// True for events that report something going wrong (an error, a lost device, a command
+    /// cut off).
     public var isTrouble: Bool {
         switch self {
-        case .error: true
+        case .error, .commandCutOff: true
         case .device(let event): event.status == .lost
         default: false
         }
@@ -131,6 +138,8 @@ public enum ListenEvent: Equatable, Sendable {
             return "… \(event.text)"
         case .final(let event):
             return "command \"\(event.text)\" at \(seconds(event.time))" + (event.reason == "end_of_speech" ? "" : " (\(event.reason ?? ""))")
+        case .commandCutOff(let event):
+            return "command cut off by shutdown while being spoken, dropped: \"\(event.text)\" at \(seconds(event.time))"
         case .noCommand(let event):
             return "no command after the hotword (\(seconds(event.time)))"
         case .query(let event):

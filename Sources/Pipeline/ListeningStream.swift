@@ -68,6 +68,16 @@ public final class ListeningStream {
         return [event(for: .final(transcript, reason: .finished), sessionStart: start)]
     }
 
+    /// Ends the stream at shutdown. A command whose speaker has stopped (its trailing silence
+    /// has begun) is finished as complete; one cut off while the speaker was talking is not
+    /// given as a command at all but reported as `commandCutOff`, so it is never sent.
+    public func stop() throws -> [ListenEvent] {
+        guard sessionStart != nil, let transcriber, !transcriber.isInTrailingSilence else { return try finish() }
+        sessionStart = nil
+        guard let transcript = try transcriber.finish() else { return [.noCommand(NoCommandEvent(time: seconds, source: source))] }
+        return [.commandCutOff(TranscriptEvent(text: transcript.text, time: seconds, reason: nil, source: source))]
+    }
+
     /// Starts a new stream from `source`: the sample count, the detector and any session start again.
     public func restart(source: StreamSource) throws {
         if sessionStart != nil { _ = try transcriber?.finish() }

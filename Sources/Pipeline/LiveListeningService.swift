@@ -67,7 +67,8 @@ public struct LiveListeningService: Service {
     }
 
     /// Sends each command to SUSI as it comes; once shutdown has begun, a command still waiting
-    /// or in flight is kept in the spool rather than lost. Returns how many commands were not
+    /// is kept in the spool, and one in flight is cancelled and stays in the spool, where it was
+    /// written before its first try, rather than lost. Returns how many commands were not
     /// answered (spooled or lost); none without a forwarder.
     private static func deliver(_ commands: AsyncStream<String>, with forwarder: ChatForwarder?, stop: StopSignal,
                                 report: @escaping @Sendable (ListenEvent) -> Void) async -> Int {
@@ -85,21 +86,20 @@ public struct LiveListeningService: Service {
                 record(await forwarder.keep(text))
                 continue
             }
-            let answered = await withTaskGroup(of: [ListenEvent]?.self) { race in
+            let events = await withTaskGroup(of: [ListenEvent]?.self, returning: [ListenEvent]?.self) { race in
                 race.addTask { await forwarder.forward(text) }
                 race.addTask {
-                    while !stop.wait(seconds: 0.05) { if Task.isCancelled { return [] } }
+                    while !stop.wait(seconds: 0.05) { if Task.isCancelled { return nil } }
                     return nil
                 }
+                // Forwarding ends, or shutdown comes first and cancels it: then its events say
+                // the query stays in the spool.
                 let first = await race.next() ?? nil
                 race.cancelAll()
-                return first
+                if let first { return first }
+                return await race.next() ?? nil
             }
-            if let answered {
-                record(answered)
-            } else {
-                record(await forwarder.keep(text))
-            }
+            record(events ?? [])
         }
         return unanswered
     }
@@ -140,7 +140,7 @@ private struct CaptureLoop {
                 device = try reopen(after: error, backoff: &backoff)
             }
         }
-        for event in try stream.finish() { record(event, in: &summary) }
+        for event in try stream.stop() { record(event, in: &summary) }
         if let device { statistics.add(device.statistics) }
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU

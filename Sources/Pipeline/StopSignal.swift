@@ -2,17 +2,21 @@ import Foundation
 
 /// A one-way flag raised to end a loop on another thread, with a wait that ends early when
 /// it is raised (for back-off between attempts).
-final class StopSignal: @unchecked Sendable {
+public final class StopSignal: @unchecked Sendable {
     private let condition = NSCondition()
     private var raised = false
 
-    var isRaised: Bool {
+    public init() {}
+
+    /// Whether `raise()` has been called.
+    public var isRaised: Bool {
         condition.lock()
         defer { condition.unlock() }
         return raised
     }
 
-    func raise() {
+    /// Raises the flag and wakes every `wait`.
+    public func raise() {
         condition.lock()
         raised = true
         condition.broadcast()
@@ -20,7 +24,7 @@ final class StopSignal: @unchecked Sendable {
     }
 
     /// Waits up to `seconds`; returns true when the signal was raised meanwhile.
-    func wait(seconds: Double) -> Bool {
+    public func wait(seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: seconds)

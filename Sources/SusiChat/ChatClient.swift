@@ -1,14 +1,16 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Asks a SUSI server one query at a time over HTTP(S).
 ///
 /// Network failures, timeouts and server errors (5xx, 408, 429) are retried up to
 /// `maxAttempts` times, waiting `retryBaseDelay` and then twice as long before each further
-/// attempt. A 4xx status or a body that is not a SUSI answer is final at once.
+/// attempt, or as long as the server's `Retry-After` asks if that is longer (at most
+/// `longestRetryAfter`). A 4xx status or a body that is not a SUSI answer is final at once.
 public actor ChatClient {
+    /// The longest wait a server's `Retry-After` can ask for before a retry.
+    public static let longestRetryAfter = Duration.seconds(30)
+
     /// The server, what is sent with each query, and the timeouts and retries.
     public nonisolated let configuration: ChatClientConfiguration
 
@@ -25,10 +27,14 @@ public actor ChatClient {
             let request = try ChatRequest(query: query, configuration: configuration)
             var attempt = 1
             while true {
+                var retryAfter: String?
                 do throws(ChatError) {
-                    return try await answer(to: request)
+                    let exchange = try await fetch(request)
+                    retryAfter = exchange.retryAfter
+                    return try answer(from: exchange)
                 } catch where error.isTransient && attempt < configuration.maxAttempts {
-                    try await waitBeforeRetry(after: attempt)
+                    try await wait(for: Self.retryDelay(after: attempt, base: configuration.retryBaseDelay,
+                                                        retryAfter: retryAfter, now: Date()))
                     attempt += 1
                 }
             }
@@ -37,12 +43,11 @@ public actor ChatClient {
         }
     }
 
-    /// One attempt: the request, its status and its body read as a SUSI answer.
+    /// The answer in one exchange: its status and its body read as a SUSI answer.
     ///
     /// The access token is blanked in the whole body before anything is read from it: an error's
     /// excerpt is cut from the body, and a token cut in half would no longer be recognised.
-    private func answer(to request: ChatRequest) async throws(ChatError) -> ChatAnswer {
-        let exchange = try await fetch(request)
+    private func answer(from exchange: HTTPExchange) throws(ChatError) -> ChatAnswer {
         let body = exchange.body.replacing(ChatError.forms(ofSecret: configuration.accessToken),
                                            with: ChatError.redactionMark)
         guard (200...299).contains(exchange.status) else {
@@ -53,9 +58,8 @@ public actor ChatClient {
 
     /// Sends the request and waits at most `requestTimeout` for the whole answer.
     ///
-    /// The deadline is kept here rather than left to URLSession: on Linux, FoundationNetworking
-    /// truncates its timeout to whole seconds (0.5 s fires at once, 1.5 s after 1 s) and
-    /// restarts it with every chunk received, so a server trickling bytes would never time out.
+    /// The deadline is kept here, so that it reads the same whatever the transfer does with
+    /// its own; libcurl's time-out is only a backstop.
     private func fetch(_ request: ChatRequest) async throws(ChatError) -> HTTPExchange {
         let timeout = configuration.requestTimeout
         let url = request.url
@@ -63,9 +67,7 @@ public actor ChatClient {
         do {
             return try await withThrowingTaskGroup(of: HTTPExchange?.self) { group in
                 group.addTask {
-                    // URLSession's own timer only as a backstop, a whole second past ours.
-                    try await BoundedDataTransfer.get(url, backstopTimeout: timeout.timeInterval.rounded(.up) + 1,
-                                                      maxBytes: maxBytes)
+                    try await CurlTransfer.get(url, backstopTimeout: timeout + .seconds(1), maxBytes: maxBytes)
                 }
                 group.addTask {
                     try await Task.sleep(for: timeout)
@@ -73,7 +75,7 @@ public actor ChatClient {
                 }
                 defer { group.cancelAll() }
                 guard let exchange = try await group.next() ?? nil else {
-                    throw URLError(.timedOut)
+                    throw CurlTransfer.Failure(code: CURLE_OPERATION_TIMEDOUT, message: "time-out")
                 }
                 return exchange
             }
@@ -84,34 +86,57 @@ public actor ChatClient {
 
     private func transferFailure(_ error: any Error) -> ChatError {
         if Task.isCancelled || error is CancellationError { return .cancelled }
-        if error is BoundedDataTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
+        if error is CurlTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
+        if error is CurlTransfer.TooManyRedirects { return .tooManyRedirects(limit: CurlTransfer.maximumRedirects) }
         let server = configuration.serverForDisplay
-        guard let urlError = error as? URLError else {
+        guard let failure = error as? CurlTransfer.Failure else {
             return .unreachable(server: server, reason: String(describing: type(of: error)))
         }
         let reason: String
-        switch urlError.code {
-        case .timedOut: return .timedOut(seconds: configuration.requestTimeout.timeInterval)
-        case .cancelled: return .cancelled
-        case .badURL, .unsupportedURL: return .invalidServerURL(server)
-        case .cannotConnectToHost: reason = "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: reason = "host name not found"
-        case .notConnectedToInternet: reason = "no network connection"
-        case .networkConnectionLost: reason = "connection lost"
-        case .secureConnectionFailed: reason = "TLS handshake failed"
-        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-             .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+        switch failure.code {
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: configuration.requestTimeout.timeInterval)
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: return .invalidServerURL(server)
+        case CURLE_COULDNT_CONNECT: reason = "connection refused"
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: reason = "host name not found"
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: reason = "connection lost"
+        case CURLE_SSL_CONNECT_ERROR: reason = "TLS handshake failed"
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
             reason = "the server's TLS certificate is not trusted"
-        case .badServerResponse, .cannotParseResponse: reason = "the server's reply is not HTTP"
-        case .zeroByteResource: reason = "the server closed the connection without answering"
-        default: reason = "network error \(urlError.code.rawValue)"
+        case CURLE_WEIRD_SERVER_REPLY: reason = "the server's reply is not HTTP"
+        case CURLE_GOT_NOTHING: reason = "the server closed the connection without answering"
+        default: reason = "network error: \(failure.message)"
         }
         return .unreachable(server: server, reason: reason)
     }
 
-    private func waitBeforeRetry(after attempt: Int) async throws(ChatError) {
+    /// The wait before the attempt after `attempt`: `base` doubled with each attempt, or the
+    /// server's `Retry-After` (seconds, or an HTTP date) when longer, up to `longestRetryAfter`.
+    static func retryDelay(after attempt: Int, base: Duration, retryAfter: String?, now: Date) -> Duration {
+        let backoff = base * (1 << min(attempt - 1, 20))
+        guard let retryAfter = retryAfter?.trimmingCharacters(in: .whitespaces) else { return backoff }
+        let asked: Double
+        if let seconds = UInt64(retryAfter) {
+            asked = Double(min(seconds, 1 << 32))
+        } else if let date = httpDateFormatter.date(from: retryAfter) {
+            asked = date.timeIntervalSince(now)
+        } else {
+            return backoff
+        }
+        return max(backoff, min(.seconds(max(0, asked)), longestRetryAfter))
+    }
+
+    /// IMF-fixdate, the form of HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    private static let httpDateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }()
+
+    private func wait(for delay: Duration) async throws(ChatError) {
         do {
-            try await Task.sleep(for: configuration.retryBaseDelay * (1 << min(attempt - 1, 20)))
+            try await Task.sleep(for: delay)
         } catch {
             throw .cancelled
         }

@@ -3,6 +3,10 @@ import Foundation
 /// Asks through a `ChatClient` and keeps what the server could not take in a `QuerySpool`,
 /// to be sent again, oldest first, when `flushSpool()` is called.
 ///
+/// The spool is a write-ahead log: a query is saved before its first try and removed once
+/// the server has replied, so a crash, `kill -9` or shutdown while it is being asked leaves it
+/// in the spool rather than losing it.
+///
 /// A query leaves the spool once the server has given a definite reply: an answer, or a
 /// refusal that asking again would only repeat (a 4xx status, a body that is not a SUSI
 /// answer). It stays after a transient failure (network, timeout, 5xx). Flushes never overlap,
@@ -12,11 +16,16 @@ public actor ChatDelivery {
     public enum Outcome: Sendable, Equatable {
         /// The server answered.
         case answered(ChatAnswer)
+        /// The server answered, but the query's file could not be deleted from the spool: it
+        /// stays pending and would be sent again.
+        case answeredButStillSpooled(ChatAnswer, spoolError: QuerySpoolError)
         /// The server stayed unavailable after all attempts; the query is in the spool (or, in
         /// a flush, stays there). `dropped` are older queries removed to stay within the limit.
         case spooled(ChatQuery, reason: ChatError, dropped: [ChatQuery])
         /// The server stayed unavailable and the spool could not save the query: it is lost.
         case notSpooled(ChatQuery, reason: ChatError, spoolError: QuerySpoolError)
+        /// Asking was cancelled (shutdown) before a reply; the query stays in the spool.
+        case interrupted(ChatQuery)
         /// A final failure (or a transient one with no spool configured); nothing was kept.
         case failed(ChatError)
     }
@@ -36,6 +45,8 @@ public actor ChatDelivery {
     /// Nil when the configuration names no spool directory.
     public nonisolated let spool: QuerySpool?
     private var isFlushing = false
+    /// Queries being asked by `deliver`: in the spool already, but not for a flush to send.
+    private var inFlight = Set<UUID>()
 
     /// A client for `configuration` and, if it names a `spoolDirectory`, the spool there.
     public init(configuration: ChatClientConfiguration) throws(QuerySpoolError) {
@@ -47,17 +58,38 @@ public actor ChatDelivery {
         }
     }
 
-    /// Asks `query` now; if the server stays unavailable, spools it.
+    /// Saves `query` in the spool, asks it, and removes it once the server has replied; if the
+    /// server stays unavailable it stays spooled (the limit applied then), and if asking is
+    /// cancelled it stays spooled as it is.
     public func deliver(_ query: ChatQuery) async -> Outcome {
-        do throws(ChatError) {
-            return .answered(try await client.ask(query))
-        } catch {
-            guard error.isTransient, let spool else { return .failed(error) }
+        var saveError: QuerySpoolError?
+        if let spool {
             do throws(QuerySpoolError) {
-                return .spooled(query, reason: error, dropped: try await spool.add(query))
-            } catch let spoolError {
-                return .notSpooled(query, reason: error, spoolError: spoolError)
+                try await spool.save(query)
+            } catch {
+                saveError = error
             }
+        }
+        let isSaved = spool != nil && saveError == nil
+        inFlight.insert(query.id)
+        defer { inFlight.remove(query.id) }
+        do throws(ChatError) {
+            let answer = try await client.ask(query)
+            if isSaved, let spool {
+                do throws(QuerySpoolError) {
+                    try await spool.remove(id: query.id)
+                } catch {
+                    return .answeredButStillSpooled(answer, spoolError: error)
+                }
+            }
+            return .answered(answer)
+        } catch {
+            guard let spool else { return .failed(error) }
+            if isSaved && error == .cancelled { return .interrupted(query) }
+            if let saveError, error.isTransient { return .notSpooled(query, reason: error, spoolError: saveError) }
+            if isSaved && error.isTransient { return .spooled(query, reason: error, dropped: await spool.dropBeyondLimit()) }
+            if isSaved { try? await spool.remove(id: query.id) }
+            return .failed(error)
         }
     }
 
@@ -70,7 +102,7 @@ public actor ChatDelivery {
         defer { isFlushing = false }
 
         var flushed: [FlushedQuery] = []
-        for query in await spool.pending() {
+        for query in await spool.pending() where !inFlight.contains(query.id) {
             let outcome: Outcome
             do throws(ChatError) {
                 outcome = .answered(try await client.ask(query))

@@ -24,6 +24,8 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
     case invalidServerURL(String)
     /// The task asking was cancelled (the program is shutting down).
     case cancelled
+    /// The server redirected more than `limit` times in a row (a redirect loop).
+    case tooManyRedirects(limit: Int)
 
     /// Whether asking again later may succeed: network failures, timeouts, server errors (5xx)
     /// and "try later" statuses (408, 429). These are retried and, in `ChatDelivery`, spooled.
@@ -31,7 +33,7 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreachable, .timedOut: return true
         case .httpStatus(let code, _): return code >= 500 || code == 408 || code == 429
-        case .notJSON, .unexpectedShape, .responseTooLarge, .emptyQuery, .invalidServerURL, .cancelled: return false
+        case .notJSON, .unexpectedShape, .responseTooLarge, .emptyQuery, .invalidServerURL, .cancelled, .tooManyRedirects: return false
         }
     }
 
@@ -57,6 +59,8 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
             return "\"\(address)\" is not a SUSI server address; give an http:// or https:// URL such as https://api.susi.ai"
         case .cancelled:
             return "the query was cancelled before an answer arrived"
+        case .tooManyRedirects(let limit):
+            return "the SUSI server redirected more than \(limit) times in a row (a redirect loop); check the server address"
         }
     }
 
@@ -105,7 +109,7 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
         case .notJSON(let contentType, let excerpt): return .notJSON(contentType: contentType.map(clean), excerpt: clean(excerpt))
         case .unexpectedShape(let reason): return .unexpectedShape(reason: clean(reason))
         case .invalidServerURL(let address): return .invalidServerURL(clean(address))
-        case .timedOut, .responseTooLarge, .emptyQuery, .cancelled: return self
+        case .timedOut, .responseTooLarge, .emptyQuery, .cancelled, .tooManyRedirects: return self
         }
     }
 }

@@ -1,8 +1,15 @@
 import Foundation
 
-/// A bounded queue of queries on disk, kept while the server cannot take them: one JSON file
-/// per query (`query-<id>.json`), each written atomically, so a crash leaves every query either
-/// whole or absent. Queries survive restarts; beyond `limit` the oldest are dropped.
+/// A bounded queue of queries on disk: one JSON file per query (`query-<id>.json`), written
+/// to a temporary file, flushed to the disk and renamed into place (the folder flushed too), so
+/// a crash or power cut leaves every query either whole or absent. Queries survive restarts;
+/// beyond `limit` the oldest are dropped.
+///
+/// Used as a write-ahead log by `ChatDelivery`: a query is saved before its first try and
+/// removed once answered. Leftovers of a write that was interrupted (the temporary files of
+/// this type, and Foundation's `.dat.nosync*` of earlier versions) are recovered when they hold
+/// a whole query, else deleted, when the spool is opened. One process at a time may use a
+/// spool folder (a `flock` on its `.lock` file): another gets `QuerySpoolError.inUse`.
 public actor QuerySpool {
     /// The folder holding one file per kept query.
     public nonisolated let directory: URL
@@ -12,15 +19,20 @@ public actor QuerySpool {
     /// spool was opened; they are left where they are.
     public nonisolated let unreadableFiles: [URL]
 
+    /// Leftovers of interrupted writes that held no whole query, deleted when the spool was opened.
+    public nonisolated let discardedLeftovers: [URL]
+
     /// Oldest first (by `askedAt`), each with its file.
     private var entries: [(query: ChatQuery, file: URL)]
+    /// Held for as long as the spool is open.
+    private let lock: SpoolFolderLock
 
-    /// Opens the spool in `directory`, creating the directory if needed and loading the queries
+    /// Opens the spool in `directory`, creating the directory if needed, taking its lock,
+    /// recovering or deleting the leftovers of interrupted writes and loading the queries
     /// already there. `limit` is at least 1 and applies when a query is added.
     public init(directory: URL, limit: Int = 100) throws(QuerySpoolError) {
         self.directory = directory
         self.limit = max(1, limit)
-        let files: [URL]
         do {
             // Owner-only: the files hold what people said.
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
@@ -28,6 +40,9 @@ public actor QuerySpool {
         } catch {
             throw .cannotCreateDirectory(path: directory.path, reason: Self.reason(error))
         }
+        lock = try SpoolFolderLock.acquire(directory)
+        discardedLeftovers = try Self.recoverLeftovers(in: directory)
+        let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
                 .filter { $0.lastPathComponent.hasPrefix(Self.filePrefix) && $0.pathExtension == "json" }
@@ -52,18 +67,25 @@ public actor QuerySpool {
     /// `pending()` always matches the disk.
     @discardableResult
     public func add(_ query: ChatQuery) throws(QuerySpoolError) -> [ChatQuery] {
+        try save(query)
+        return dropBeyondLimit()
+    }
+
+    /// Saves `query` (replacing one with the same id), durably, without applying the limit:
+    /// the write-ahead record of a query about to be sent.
+    public func save(_ query: ChatQuery) throws(QuerySpoolError) {
         let file = directory.appendingPathComponent("\(Self.filePrefix)\(query.id.uuidString.lowercased()).json")
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(query).write(to: file, options: .atomic)
-        } catch {
-            throw .cannotWrite(path: file.path, reason: Self.reason(error))
-        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(query) else { throw .cannotWrite(path: file.path, reason: "the query cannot be encoded") }
+        try Self.writeDurably(data, to: file)
         entries.removeAll { $0.query.id == query.id }
         let position = entries.firstIndex { Self.isOlder(query, than: $0.query) } ?? entries.endIndex
         entries.insert((query, file), at: position)
+    }
 
+    /// Drops the oldest queries beyond `limit` and returns them.
+    public func dropBeyondLimit() -> [ChatQuery] {
         var dropped: [ChatQuery] = []
         for oldest in entries.prefix(max(0, entries.count - limit)) where (try? deleteFile(oldest.file)) != nil {
             dropped.append(oldest.query)
@@ -96,6 +118,79 @@ public actor QuerySpool {
     }
 
     private static let filePrefix = "query-"
+    /// Temporary files of `writeDurably`: hidden, and never taken for a query.
+    private static let temporaryPrefix = ".query-"
+    private static let temporarySuffix = ".partial"
+    /// Foundation's temporary files of an atomic write (earlier versions wrote queries so).
+    private static let foundationTemporaryPrefix = ".dat.nosync"
+
+    /// Writes `data` to a temporary file beside `file`, flushes it to the disk, renames it to
+    /// `file` and flushes the folder, so that `file` is either the old or the new content.
+    private static func writeDurably(_ data: Data, to file: URL) throws(QuerySpoolError) {
+        let temporary = file.deletingLastPathComponent()
+            .appendingPathComponent(temporaryPrefix + file.lastPathComponent.dropFirst(filePrefix.count) + temporarySuffix)
+        func failure(_ call: String) -> QuerySpoolError {
+            .cannotWrite(path: file.path, reason: "\(call): \(String(cString: strerror(errno)))")
+        }
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("creating \(temporary.lastPathComponent)") }
+        let written = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        guard written, fsync(descriptor) == 0 else {
+            let error = failure("writing \(temporary.lastPathComponent)")
+            close(descriptor)
+            unlink(temporary.path)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary.path, file.path) == 0 else {
+            let error = failure("renaming \(temporary.lastPathComponent)")
+            unlink(temporary.path)
+            throw error
+        }
+        let folder = open(file.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// Turns each leftover of an interrupted write that holds a whole query into that query's
+    /// file (unless it exists), and deletes the leftovers; returns those that held no query.
+    private static func recoverLeftovers(in directory: URL) throws(QuerySpoolError) -> [URL] {
+        let leftovers: [URL]
+        do {
+            leftovers = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).filter {
+                let name = $0.lastPathComponent
+                return (name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix)) || name.hasPrefix(foundationTemporaryPrefix)
+            }
+        } catch {
+            throw .cannotReadDirectory(path: directory.path, reason: reason(error))
+        }
+        var discarded: [URL] = []
+        for leftover in leftovers.sorted(by: { $0.path < $1.path }) {
+            if let data = try? Data(contentsOf: leftover), let query = try? JSONDecoder().decode(ChatQuery.self, from: data) {
+                let file = directory.appendingPathComponent("\(filePrefix)\(query.id.uuidString.lowercased()).json")
+                if !FileManager.default.fileExists(atPath: file.path) { try writeDurably(data, to: file) }
+            } else {
+                discarded.append(leftover)
+            }
+            do {
+                try FileManager.default.removeItem(at: leftover)
+            } catch {
+                throw .cannotRemove(path: leftover.path, reason: reason(error))
+            }
+        }
+        return discarded
+    }
 
     private static func isOlder(_ lhs: ChatQuery, than rhs: ChatQuery) -> Bool {
         (lhs.askedAt, lhs.id.uuidString) < (rhs.askedAt, rhs.id.uuidString)
@@ -122,6 +217,8 @@ public enum QuerySpoolError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// A query's file cannot be deleted after it was answered or dropped.
     case cannotRemove(path: String, reason: String)
+    /// Another process holds the spool folder's lock.
+    case inUse(path: String)
 
     public var description: String {
         switch self {
@@ -133,6 +230,9 @@ public enum QuerySpoolError: Error, Equatable, CustomStringConvertible {
             return "cannot save a spooled query to \(path): \(reason); check free space and permissions"
         case .cannotRemove(let path, let reason):
             return "cannot delete the answered query \(path): \(reason); it would be sent again — check the directory's permissions"
+        case .inUse(let path):
+            return "the query spool directory \(path) is in use by another susi-listen process (it holds \(path)/\(SpoolFolderLock.fileName)); "
+                + "give each process its own spool directory"
         }
     }
 }

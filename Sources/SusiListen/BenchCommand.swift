@@ -122,10 +122,15 @@ struct BenchCommand: ParsableCommand {
                 StandardError.write("bench: plot written to \(plot)")
             }
         } catch where error is BenchmarkError || error is AudioInputError || error is CaptureError || error is HotwordDetectionError {
-            // Models or keywords that cannot be set up: 2; bad labels, audio or capture device: 1.
+            // Models or keywords that cannot be set up: 2 (64 beyond the keyphrase limits);
+            // bad labels, audio or capture device: 1.
             StandardError.write("susi-listen bench: \(error)")
-            let setUp = switch error { case is HotwordDetectionError, BenchmarkError.detector: true; default: false }
-            throw ExitCode(setUp ? 2 : 1)
+            switch error {
+            case let error as HotwordDetectionError, BenchmarkError.detector(let error):
+                throw ExitCode(error.exceedsKeyphraseLimits ? 64 : 2)
+            default:
+                throw ExitCode(1)
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ struct CommandOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Language code sent with each query (default: en).", valueName: "code"))
     var language: String?
 
-    @Option(name: .long, help: ArgumentHelp("Folder that keeps queries while the server is unreachable (default: none).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Folder that keeps queries while the server is unreachable, at most 100 (the oldest are dropped), one process per folder (default: none).", valueName: "dir"))
     var spoolDir: String?
 
     func validate() throws {

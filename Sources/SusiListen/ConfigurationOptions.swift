@@ -14,7 +14,9 @@ struct ConfigurationOptions: ParsableArguments {
             return configuration
         }
         do {
-            let warnings = try configuration.apply(ConfigurationFile.read(path), from: path)
+            let entries = try ConfigurationFile.read(path)
+            let warnings = try configuration.apply(entries, from: path)
+                + [ConfigurationFile.exposureWarning(path: path, entries: entries)].compactMap { $0 }
             warnings.forEach { StandardError.write("susi-listen: warning: \($0)") }
         } catch {
             StandardError.write("susi-listen: \(error)")

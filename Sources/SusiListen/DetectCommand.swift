@@ -83,6 +83,7 @@ struct DetectCommand: AsyncParsableCommand {
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates)
         let summary = await run.run(paths: file, stream: stream, forwarder: forwarder) { event in output.print(event) }
         output.print(.summary(summary))
+        if StandardOutput.hasFailed { throw ExitCode(74) }
         if summary.failedFiles > 0 { throw ExitCode(1) }
         if summary.unansweredQueries > 0 { throw ExitCode(4) }
     }
@@ -101,8 +102,10 @@ struct DetectCommand: AsyncParsableCommand {
         let logger = Logger(label: "susi-listen")
         let output = EventLog(json: settings.json, logger: logger)
         let service = LiveListeningService(configuration: settings) { output.record($0) }
+        // Shutdown goes through the services last to first: SIGHUP's stops trapping first.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: [.init(service: service), .init(service: HangUpSignalService(logger: logger), successTerminationBehavior: .ignore)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch let error as CaptureError {

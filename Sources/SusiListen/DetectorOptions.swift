@@ -84,13 +84,14 @@ extension Configuration {
         try Self.settingUp { try HotwordDetectorFactory.detector(configuration: spotterConfiguration) }
     }
 
-    /// What `make` sets up, or exit code 2 with the reason on standard error.
+    /// What `make` sets up, or exit code 2 with the reason on standard error (64 for a
+    /// keyphrase beyond the documented limits: a bad argument).
     private static func settingUp<Part>(_ make: () throws -> Part) throws -> Part {
         do {
             return try make()
         } catch {
             StandardError.write("susi-listen: \(error)")
-            throw ExitCode(2)
+            throw ExitCode((error as? HotwordDetectionError)?.exceedsKeyphraseLimits == true ? 64 : 2)
         }
     }
 }

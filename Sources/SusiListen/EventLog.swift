@@ -13,7 +13,7 @@ struct EventLog: Sendable {
             logger.info("\(event.readableLine)")
         }
         if json {
-            StandardOutput.write(event.json.text)
+            StandardOutput.write(event.json.text) { logger.error("\($0)") }
         }
     }
 }

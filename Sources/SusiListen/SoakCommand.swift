@@ -20,7 +20,8 @@ struct SoakCommand: ParsableCommand {
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
-        if !(seconds.isFinite && seconds >= 60) { throw ValidationError("--seconds must be at least 60") }
+        let range = CaptureSoak.secondsRange
+        if !range.contains(seconds) { throw ValidationError("--seconds must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) (30 days)") }
     }
 
     func run() throws {
@@ -36,8 +37,18 @@ struct SoakCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let soak = CaptureSoak(source: source, seconds: seconds, spotter: settings.spotterConfiguration)
+        // SIGTERM or SIGINT ends the soak with its report, and its FIFO is removed, as at its end.
+        let stop = StopSignal()
+        let signalSources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { stop.raise() }
+            source.resume()
+            return source
+        }
+        defer { signalSources.forEach { $0.cancel() } }
         do {
-            print(try soak.run { StandardError.write($0) }.text)
+            print(try soak.run(stop: stop) { StandardError.write($0) }.text)
         } catch {
             StandardError.write("susi-listen soak: \(error)")
             throw ExitCode(1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `susi-listen` command: listening (or files) by default, subcommands for measuring.
 @main
@@ -12,8 +13,16 @@ struct SusiListen: AsyncParsableCommand {
             libsndfile reads, at any rate and channel count. Each event is a line (or a JSON object with \
             --json). Exit codes: 0 done, 1 some file could not be read (the others were processed), \
             2 models or keywords could not be loaded, 3 the capture device cannot be opened, 4 a command \
-            from a file was not answered, 64 bad arguments, 78 a bad configuration file.
+            from a file was not answered, 64 bad arguments, 74 events could not be written to standard \
+            output (a full disk, a closed pipe), 78 a bad configuration file.
             """,
         subcommands: [DetectCommand.self, BenchCommand.self, SoakCommand.self],
         defaultSubcommand: DetectCommand.self)
+
+    static func main() async {
+        // A closed pipe or journal stream is a write error to handle (StandardOutput), not a
+        // signal that ends the program.
+        signal(SIGPIPE, SIG_IGN)
+        await main(nil)
+    }
 }

@@ -49,6 +49,11 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
     /// The floor never goes below this (dBFS), so digital silence does not make any noise speech.
     static let lowestFloor = -90.0
 
+    /// Silence after speech (seconds) from which the speaker is taken to have stopped, should
+    /// the session be ended before the trailing silence is complete: longer than the gaps
+    /// between the words of a phrase.
+    public static let shortestPause = 0.2
+
     /// Samples of silence after speech that end it.
     public let trailingSilence: Int
     /// The current state.
@@ -70,6 +75,14 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
     /// - Parameter trailingSilence: seconds of silence after speech that end it.
     public init(trailingSilence: Double) {
         self.trailingSilence = Int((trailingSilence * Double(pipelineSampleRate)).rounded())
+    }
+
+    /// Whether speech has stopped for at least `shortestPause` and the trailing silence is
+    /// being counted: ending the session now cuts no word off. False before speech, while
+    /// speaking, and once ended.
+    public var isInTrailingSilence: Bool {
+        guard case .speaking = state else { return false }
+        return samplesSeen - speechEnd >= Int(Self.shortestPause * Double(pipelineSampleRate))
     }
 
     /// Analyses a frame (any length; a window left incomplete waits for the next frame) and

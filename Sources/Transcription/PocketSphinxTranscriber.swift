@@ -80,6 +80,10 @@ public final class PocketSphinxTranscriber: Transcriber {
         return text.isEmpty ? nil : Transcript(text: text, isFinal: true, endSample: session.samples)
     }
 
+    public var isInTrailingSilence: Bool {
+        session?.detector.isInTrailingSilence ?? false
+    }
+
     /// Decodes `frame` and decides whether the session goes on; ends it when it does not.
     private func consume(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
         guard var current = session, !frame.isEmpty else { return [] }

@@ -14,4 +14,7 @@ public protocol Transcriber: AnyObject {
     func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent]
     /// Ends the session early (shutdown) and returns the final text so far, if any.
     func finish() throws(TranscriptionError) -> Transcript?
+    /// Whether a session runs whose speaker has stopped and whose trailing silence is being
+    /// counted (see `EndOfSpeechDetector.isInTrailingSilence`): finishing it now cuts no word off.
+    var isInTrailingSilence: Bool { get }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PocketSphinxSupport
 
 /// Which language model, with its dictionary, the transcriber decodes with.
 public enum LanguageModelChoice: Sendable, Equatable, Codable {
@@ -89,8 +90,12 @@ public struct TranscriberConfiguration: Sendable, Equatable, Codable {
                 throw .modelFileMissing(path: path, package: LanguageModelChoice.debianPackage)
             }
         }
-        for path in [languageModel.languageModel, languageModel.dictionary] where !fileManager.fileExists(atPath: path) {
-            throw .modelFileMissing(path: path, package: languageModel.provider)
+        for (path, kind) in [(languageModel.languageModel, ModelFileProblem.Kind.languageModel), (languageModel.dictionary, .dictionary)] {
+            switch ModelFileProblem.of(path, as: kind) {
+            case nil: continue
+            case .missing: throw .modelFileMissing(path: path, package: languageModel.provider)
+            case let problem?: throw .unusableModelFile(path: path, problem: problem)
+            }
         }
     }
 }

@@ -1,8 +1,12 @@
+import PocketSphinxSupport
+
 /// Why a transcriber could not be set up or could not go on.
 public enum TranscriptionError: Error, Equatable, CustomStringConvertible {
     /// A model file or folder is missing; `package` says where it comes from: a Debian package
     /// or the project's `Models/` folder.
     case modelFileMissing(path: String, package: String)
+    /// A language model or dictionary is there but cannot be one: a folder, empty, unparsable.
+    case unusableModelFile(path: String, problem: ModelFileProblem)
     /// A duration in the configuration is not a finite number above zero.
     case invalidDuration(name: String, seconds: Double)
     /// PocketSphinx refused the configuration or failed while decoding.
@@ -14,6 +18,8 @@ public enum TranscriptionError: Error, Equatable, CustomStringConvertible {
             return "model file missing: \(path) (part of \(package); regenerate it with Scripts/make-command-model.py)"
         case .modelFileMissing(let path, let package):
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
+        case .unusableModelFile(let path, let problem):
+            return "unusable model file \(path): \(problem)"
         case .invalidDuration(let name, let seconds):
             return "\(name) \(seconds) s must be a finite number of seconds above 0"
         case .decoderFailure(let reason):

@@ -23,6 +23,42 @@ struct AudioFileDiscoveryTests {
         ])
     }
 
+    @Test("a name that is not UTF-8 and a loop of symbolic links are each named, in a folder and as given")
+    func namesANonUTF8NameAndALinkLoop() throws {
+        let directory = try TemporaryDirectory()
+        try TemporaryDirectory.write([0], to: directory.file("ok.wav"))
+        #expect(createFile(named: Array("caf".utf8) + [0xE9] + Array(".wav".utf8), in: directory.path))
+        try FileManager.default.createSymbolicLink(atPath: directory.file("loop-a.wav"), withDestinationPath: "loop-b.wav")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("loop-b.wav"), withDestinationPath: "loop-a.wav")
+
+        let inFolder = AudioFileDiscovery.audioFiles(in: [directory.path])
+        let lines = inFolder.map { result in (try? result.get()) ?? (result.failure?.description ?? "") }
+        #expect(lines == [
+            "\(directory.path)/caf\u{FFFD}.wav: the file's name is not valid UTF-8 (shown here with � for the bytes that are not); rename the file",
+            "\(directory.file("loop-a.wav")): a loop of symbolic links",
+            "\(directory.file("loop-b.wav")): a loop of symbolic links",
+            directory.file("ok.wav"),
+        ])
+        let given = AudioFileDiscovery.audioFiles(in: [directory.file("caf\u{FFFD}.wav"), directory.file("loop-a.wav")])
+        #expect(given.map(\.failure) == [
+            .nameNotUTF8(path: directory.file("caf\u{FFFD}.wav")), .symbolicLinkLoop(path: directory.file("loop-a.wav")),
+        ])
+        #expect(throws: AudioInputError.symbolicLinkLoop(path: directory.file("loop-a.wav"))) {
+            try AudioFileReader(path: directory.file("loop-a.wav"))
+        }
+    }
+
+    /// Creates an empty file whose name is `name`'s bytes, UTF-8 or not.
+    private func createFile(named name: [UInt8], in folder: String) -> Bool {
+        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let descriptor = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
+
     @Test("a trailing slash on a folder does not double up")
     func trailingSlash() throws {
         let directory = try TemporaryDirectory()
@@ -99,5 +135,13 @@ struct AudioFileDiscoveryTests {
         #expect(AudioFileDiscovery.audioFiles(in: [directory.path]).map { try? $0.get() } == [path])
         let output = try AudioFileReader(path: path).collectSamples()
         #expect(abs(output.count - 16_000) <= 480)
+    }
+}
+
+extension Result {
+    /// The error, if this is a failure.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

@@ -48,9 +48,26 @@ import Testing
         }
     }
 
+    /// "computer" has one pronunciation, "jarvis" two: nine "computer"s are too many words,
+    /// seven "jarvis"es too many ways of saying them (128); one word fewer is within the limits.
+    @Test(arguments: [
+        ("computer", 9, HotwordDetectionError.tooManyWords(keyphrase: repeated("computer", 9), words: 9), 1),
+        ("jarvis", 7, HotwordDetectionError.tooManyPronunciations(keyphrase: repeated("jarvis", 7), combinations: 128), 64),
+    ])
+    func refusesAKeyphraseBeyondTheLimitsAndTakesOneWordFewer(_ word: String, count: Int, error: HotwordDetectionError, waysOfOneFewer: Int) throws {
+        #expect(throws: error) { try PronunciationLexicon(keyphrases: [repeated(word, count)], dictionaries: dictionaries) }
+        let fewer = repeated(word, count - 1)
+        #expect(try PronunciationLexicon(keyphrases: [fewer], dictionaries: dictionaries).keyphrasePronunciations(of: fewer).count == waysOfOneFewer)
+    }
+
     @Test func rejectsAnEmptyKeyphrase() {
         #expect(throws: HotwordDetectionError.emptyKeyphrase) {
             try PronunciationLexicon(keyphrases: ["  "], dictionaries: dictionaries)
         }
     }
+}
+
+/// `word` said `count` times, as one keyphrase.
+private func repeated(_ word: String, _ count: Int) -> String {
+    Array(repeating: word, count: count).joined(separator: " ")
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Pipeline
 
@@ -46,6 +47,70 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    private func expectError(_ message: String, reading path: String) {
+        #expect(throws: ConfigurationError(path: path, line: nil, message: message)) { try ConfigurationFile.read(path) }
+    }
+
+    /// A fresh folder for one test's files.
+    private func temporaryFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("configuration-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func refusesArraysNestedDeeperThanTheBoundWithoutOverflowingTheStack() {
+        let deep = "keywords = " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: ConfigurationError(path: "c.toml", line: 1, message: "key \"keywords\": arrays nested more than 8 deep")) {
+            try ConfigurationFile.parse(deep, path: "c.toml")
+        }
+        let allowed = "k = " + String(repeating: "[", count: 8) + String(repeating: "]", count: 8)
+        #expect(throws: Never.self) { try ConfigurationFile.parse(allowed, path: "c.toml") }
+    }
+
+    @Test func stopsReadingAnEndlessFileAtTheSizeBound() {
+        expectError("is larger than 1024 KiB: not a configuration file", reading: "/dev/zero")
+    }
+
+    @Test func saysAFolderIsAFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        expectError("is a folder, not a configuration file", reading: folder)
+    }
+
+    @Test func saysASymbolicLinkLoopIsOne() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a.toml", withDestinationPath: folder + "/b.toml")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/b.toml", withDestinationPath: folder + "/a.toml")
+        expectError("is a loop of symbolic links", reading: folder + "/a.toml")
+    }
+
+    @Test(arguments: ["access_token = SECRETTOKEN123", "access_token = \"SECRETTOKEN123", "access_token = ['SECRETTOKEN123'"])
+    func neverQuotesASecretInAParseError(_ line: String) {
+        do {
+            _ = try ConfigurationFile.parse("[chat]\n" + line, path: "c.toml")
+            Issue.record("\(line) was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("c.toml:2: key \"chat.access_token\""))
+            #expect(!error.description.contains("SECRET"), "\(error)")
+        }
+    }
+
+    @Test func warnsWhenASecretIsInAFileEveryUserCanRead() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/config.toml"
+        try "[chat]\nserver = \"http://127.0.0.1:1\"\naccess_token = \"t\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let entries = try ConfigurationFile.read(path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(ConfigurationFile.exposureWarning(path: path, entries: entries)
+                == "\(path):3: chat.access_token is set in a file every user can read (mode 644): chmod o-r \(path)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        #expect(ConfigurationFile.exposureWarning(path: path, entries: entries) == nil)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(ConfigurationFile.exposureWarning(path: path, entries: Array(entries.prefix(1))) == nil)
     }
 
     @Test func saysWhenTheFileIsMissing() {

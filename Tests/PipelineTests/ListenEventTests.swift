@@ -25,6 +25,13 @@ import Testing
         #expect(object["failed"] as? Int == 1)
     }
 
+    @Test func writesACommandCutOffByShutdownAsTroubleOfItsOwnType() {
+        let event = ListenEvent.commandCutOff(TranscriptEvent(text: "what is the", time: 3.25, reason: nil, source: .device("default")))
+        #expect(event.json.text == #"{"type":"command_cut_off","text":"what is the","time":3.25,"device":"default"}"#)
+        #expect(event.readableLine == #"command cut off by shutdown while being spoken, dropped: "what is the" at 3.250 s"#)
+        #expect(event.isTrouble)
+    }
+
     @Test func escapesControlCharactersInStrings() {
         #expect(JSONValue.string("a\nb\t\u{1}").text == "\"a\\nb\\t\\u0001\"")
         #expect(JSONValue.number(.nan).text == "null")

@@ -74,6 +74,26 @@ import SusiChat
         #expect(outcome == .failed(.httpStatus(code: 502, bodyExcerpt: "{}")))
     }
 
+    @Test func savesTheQueryBeforeItsFirstTryAndRemovesItOnceAnswered() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let server = try LoopbackHTTPServer(script: [.json(Fixtures.greeting, delay: .milliseconds(500))])
+        defer { server.stop() }
+        let delivery = try delivery(server: server.url, spoolDirectory: directory)
+        let query = Fixtures.query("turn on the lights")
+
+        async let outcome = delivery.deliver(query)
+        while server.recordedRequests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        // While the server is thinking, a crash would find the query in the spool.
+        #expect(try Fixtures.spoolFiles(in: directory) == ["query-\(query.id.uuidString.lowercased()).json"])
+        // A flush meanwhile does not send it a second time.
+        #expect(await delivery.flushSpool().isEmpty)
+
+        guard case .answered = await outcome else { Issue.record("not answered"); return }
+        #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
+        #expect(server.recordedRequests.count == 1)
+    }
+
     @Test func fullSpoolDropsTheOldestQueryAndSaysSo() async throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { Fixtures.removeDirectory(directory) }

@@ -66,6 +66,50 @@ import SusiChat
         #expect(FileManager.default.fileExists(atPath: broken.path))
     }
 
+    @Test func leavesNoTemporaryFileBehindAWrite() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let query = Fixtures.query()
+        try await QuerySpool(directory: directory).add(query)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == [".lock", "query-\(query.id.uuidString.lowercased()).json"])
+    }
+
+    @Test func recoversAWholeQueryLeftByAnInterruptedWriteAndDeletesAPartOfOne() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let whole = Fixtures.query("whole"), cut = Fixtures.query("cut")
+        // Foundation's temporary file of an atomic write (how earlier versions wrote), and this
+        // type's own, cut off mid-write.
+        try JSONEncoder().encode(whole).write(to: directory.appendingPathComponent(".dat.nosync1f2e.Xa9b3c"))
+        let partial = directory.appendingPathComponent(".query-\(cut.id.uuidString.lowercased()).json.partial")
+        try JSONEncoder().encode(cut).prefix(20).write(to: partial)
+
+        let spool = try QuerySpool(directory: directory)
+
+        #expect(await spool.pending() == [whole])
+        #expect(spool.discardedLeftovers == [partial])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == [".lock", "query-\(whole.id.uuidString.lowercased()).json"])
+    }
+
+    @Test func refusesAFolderWhoseLockIsHeldElsewhereAndSharesItsOwn() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        // Another open of the lock file holds the lock, as another process would.
+        let other = open(directory.appendingPathComponent(".lock").path, O_RDWR | O_CREAT, 0o600)
+        #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
+        #expect(throws: QuerySpoolError.inUse(path: directory.path)) { try QuerySpool(directory: directory) }
+        close(other)
+
+        let first = try QuerySpool(directory: directory)
+        let second = try QuerySpool(directory: directory)
+        #expect(await first.pending() == second.pending())
+        let outsider = open(directory.appendingPathComponent(".lock").path, O_RDWR)
+        defer { close(outsider) }
+        #expect(flock(outsider, LOCK_EX | LOCK_NB) != 0)
+    }
+
     @Test func directoryThatCannotBeCreatedIsAnActionableError() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { Fixtures.removeDirectory(directory) }

@@ -29,7 +29,9 @@ struct CommandRunner {
         return folder.appendingPathComponent("susi-listen")
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    /// Runs the executable with `arguments`; its standard output goes to `standardOutput` when
+    /// given (the outcome's `standardOutput` is then empty), else it is collected.
+    static func run(_ arguments: [String], standardOutput: FileHandle? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,7 +44,7 @@ struct CommandRunner {
         FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL), error = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -25,11 +25,12 @@ import Testing
             """.write(toFile: alsaConfiguration, atomically: true, encoding: .utf8)
     }
 
-    /// The fixture as raw 16-bit little-endian samples, with `silence` seconds after it.
-    private func rawAudio(of fixture: String, silence: Double) throws -> Data {
+    /// The fixture as raw 16-bit little-endian samples, with `silence` seconds after it; or,
+    /// with `cutAt`, its first `cutAt` seconds alone.
+    private func rawAudio(of fixture: String, silence: Double, cutAt: Double?) throws -> Data {
         let samples = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent(fixture).path).remainingSamples()
-            + [Float](repeating: 0, count: Int(silence * 16_000))
-        return Data(PCM16.littleEndianBytes(samples))
+        let played = cutAt.map { Array(samples.prefix(Int($0 * 16_000))) } ?? samples + [Float](repeating: 0, count: Int(silence * 16_000))
+        return Data(PCM16.littleEndianBytes(played))
     }
 
     /// Opens the FIFO for writing once the daemon has opened it for reading.
@@ -57,8 +58,12 @@ import Testing
 
     /// Runs the daemon on the FIFO-fed device with `arguments`, plays `fixture` (then silence)
     /// into it, waits for an event line containing `awaited`, stops it with SIGTERM and returns
-    /// its events, its log, and how long it took to exit.
-    private func runDaemon(playing fixture: String, arguments: [String], until awaited: String) throws
+    /// its events, its log, and how long it took to exit. `beforeStopping` runs with the
+    /// process once `awaited` has come. With `standardOutput`, the events go
+    /// there instead and `awaited` is looked for in the log. With `cutAt`, only the fixture's
+    /// first `cutAt` seconds are played, and ALSA's `file` PCM then repeats its last period.
+    private func runDaemon(playing fixture: String, cutAt: Double? = nil, arguments: [String], until awaited: String,
+                           standardOutput: FileHandle? = nil, beforeStopping: (Process) -> Void = { _ in }) throws
         -> (events: [[String: Any]], log: String, status: Int32, secondsToExit: Double) {
         let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
         try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
@@ -67,18 +72,19 @@ import Testing
         process.executableURL = CommandRunner.executable
         process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json", "--config", "/dev/null"] + arguments
         process.currentDirectoryURL = CommandRunner.repository
-        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
         let writer = try openFIFOForWriting(within: 10)
-        writer.write(try rawAudio(of: fixture, silence: 1.5))
+        writer.write(try rawAudio(of: fixture, silence: 1.5, cutAt: cutAt))
         try writer.close()
-        #expect(waitForLine(containing: awaited, in: output, within: 20),
+        #expect(waitForLine(containing: awaited, in: standardOutput == nil ? output : errors, within: 20),
                 "no \(awaited): \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
 
+        beforeStopping(process)
         let stopAsked = Date()
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
@@ -153,6 +159,51 @@ import Testing
         // The summary comes after the query's fate and counts it.
         #expect(run.events.last?["type"] as? String == "summary", "\(run.events)")
         #expect(run.events.last?["unanswered"] as? Int == 1)
+    }
+
+    @Test func dropsACommandCutOffBySIGTERMWhileItIsSpokenInsteadOfSpoolingIt() throws {
+        let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        defer { server.stop() }
+        let spool = folder.appendingPathComponent("spool").path
+        // Played up to the middle of "set a timer for ten minutes" (1.37 s to 2.89 s), whose
+        // last period then repeats: speech that goes on until SIGTERM.
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", cutAt: 2.2,
+                                arguments: ["--server", server.url.absoluteString, "--spool-dir", spool],
+                                until: "\"type\":\"partial\"")
+        #expect(run.status == 0)
+        let types = run.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+        #expect(types == ["device", "start", "hotword", "command_cut_off", "summary"], "\(types)")
+        #expect(run.events.last?["unanswered"] as? Int == 0)
+        #expect(server.recordedRequests.isEmpty)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []).filter { $0.hasSuffix(".json") }.isEmpty)
+        #expect(run.log.contains("command cut off by shutdown while being spoken, dropped: "), "\(run.log)")
+    }
+
+    @Test func saysSIGHUPCannotReloadAndGoesOnListening() throws {
+        var stillRunning = false
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--no-transcription"],
+                                until: "\"type\":\"hotword\"") { process in
+            kill(process.processIdentifier, SIGHUP)
+            stillRunning = waitForLine(containing: "SIGHUP", in: folder.appendingPathComponent("stderr"), within: 10) && process.isRunning
+        }
+        #expect(stillRunning)
+        #expect(run.status == 0)
+        #expect(run.log.contains("SIGHUP: reloading the configuration is not supported; ignored, still listening"), "\(run.log)")
+        #expect(run.events.last?["type"] as? String == "summary")
+    }
+
+    @Test func logsOnceAndGoesOnListeningWhenEventsCannotBeWritten() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        defer { try? full.close() }
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--no-transcription"],
+                                until: "hotword \"susi\"", standardOutput: full)
+        #expect(run.status == 0, "\(run.log)")
+        #expect(run.log.components(separatedBy: "cannot write events to standard output (No space left on device)").count == 2, "\(run.log)")
+        // The failure came with the first event; the hotword was heard after it.
+        let failure = try #require(run.log.range(of: "cannot write events"))
+        let hotword = try #require(run.log.range(of: "hotword \"susi\""))
+        #expect(failure.lowerBound < hotword.lowerBound)
+        #expect(run.log.contains("stopped after "), "\(run.log)")
     }
 
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {

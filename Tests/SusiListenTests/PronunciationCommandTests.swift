@@ -60,6 +60,32 @@ import Testing
         #expect(outcome.standardError.contains("AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH SIL T TH UH UW V W Y Z ZH"))
     }
 
+    @Test(arguments: [
+        (Array(repeating: "computer", count: 9).joined(separator: " "), "has 9 words; a keyphrase has at most 8"),
+        (Array(repeating: "jarvis", count: 7).joined(separator: " "), "can be said in at least 128 ways"),
+    ])
+    func refusesAKeyphraseBeyondTheLimitsWithExitCode64(_ keyphrase: String, message: String) throws {
+        let outcome = try detect(["--keyword", keyphrase])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("keyphrase \"\(keyphrase)\" \(message)"), "\(outcome.standardError)")
+        let bench = try CommandRunner.run(["bench", "--negatives", negativeFixture, "--keyword", keyphrase, "--sensitivity", "0.5"])
+        #expect(bench.status == 64)
+        #expect(bench.standardError.contains(message), "\(bench.standardError)")
+    }
+
+    @Test(arguments: [
+        (["--dictionary", "/dev/null"], "unusable model file /dev/null: is empty"),
+        (["--dictionary", "Models"], "unusable model file Models: is a folder, not a file"),
+        (["--dictionary", "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"],
+         "unusable model file /usr/share/pocketsphinx/model/en-us/en-us.lm.bin: line 1 is not a dictionary line (WORD PHONE...)"),
+        (["--keyword-dictionary", "Models/commands/commands.arpa"], "unusable model file Models/commands/commands.arpa: line 4 is not a dictionary line"),
+    ])
+    func refusesADictionaryThatCannotBeOneWithExitCode2(_ arguments: [String], message: String) throws {
+        let outcome = try detect(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    }
+
     @Test func saysHowToAddAPronunciationForAnUnknownWord() throws {
         let outcome = try detect(["--keyword", "zzyzxq"])
         #expect(outcome.status == 2)

@@ -1,4 +1,5 @@
 import Foundation
+import PocketSphinxSupport
 import Testing
 import Transcription
 
@@ -33,6 +34,22 @@ import Transcription
         #expect(throws: expected) { try PocketSphinxTranscriber(configuration: configuration) }
         #expect(expected.description.contains("Models/commands"))
         #expect(expected.description.contains("Scripts/make-command-model.py"))
+    }
+
+    /// The project's model files, each given as what the other is, and things that are no file.
+    @Test(arguments: [
+        ("/dev/null", "commands.dict", "/dev/null", ModelFileProblem.empty),
+        ("/tmp", "commands.dict", "/tmp", ModelFileProblem.folder),
+        ("commands.dict", "commands.dict", "commands.dict", ModelFileProblem.notALanguageModel),
+        ("commands.arpa", "commands.arpa", "commands.arpa", ModelFileProblem.notADictionary(line: 4)),
+    ])
+    func refusesALanguageModelOrDictionaryThatCannotBeOne(_ languageModel: String, dictionary: String, named path: String, problem: ModelFileProblem) {
+        let inModels = { (name: String) in name.hasPrefix("/") ? name : Fixtures.domainModelFolder + "/" + name }
+        var configuration = Fixtures.configuration()
+        configuration.languageModel = .domain(languageModel: inModels(languageModel), dictionary: inModels(dictionary))
+        #expect(throws: TranscriptionError.unusableModelFile(path: inModels(path), problem: problem)) {
+            try PocketSphinxTranscriber(configuration: configuration)
+        }
     }
 
     @Test func missingDictionaryIsNamedToo() throws {

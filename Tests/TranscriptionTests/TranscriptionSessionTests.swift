@@ -50,6 +50,22 @@ import Transcription
         }
     }
 
+    @Test func saysWhenTheSpeakerHasStoppedBeforeTheTrailingSilenceIsOver() throws {
+        let transcriber = try PocketSphinxTranscriber(configuration: Fixtures.configuration())
+        let command = try #require(try Fixtures.commands(in: ["hotword"]).first)
+        let audio = try Fixtures.sessionAudio(of: command)
+        let speechStart = Int(((command.speechStart - (command.keywordEnd ?? 0)) * Double(rate)).rounded())
+        // Half-way through the command, then 0.35 s into the 0.7 s of trailing silence.
+        let cases = [((speechStart + command.speechEndInSession) / 2, false), (command.speechEndInSession + 35 * rate / 100, true)]
+        for (fed, stopped) in cases {
+            let record = try transcriber.run(Array(audio[..<fed]))
+            #expect(record.final == nil)
+            #expect(transcriber.isInTrailingSilence == stopped, "\(command.file) after \(Double(fed) / Double(rate)) s")
+            #expect(try transcriber.finish() != nil)
+            #expect(!transcriber.isInTrailingSilence)
+        }
+    }
+
     @Test func transcribesTheCommandRightAfterTheHotwordFromTheLeadIn() throws {
         let transcriber = try PocketSphinxTranscriber(configuration: Fixtures.configuration())
         let commands = try Fixtures.commands(in: ["hotword"])
