@@ -67,7 +67,7 @@ public struct BenchmarkResult: Sendable {
         let explained = rows.compactMap { row in row.causes.map { (row: row, causes: $0) } }
         if !explained.isEmpty {
             lines.append("")
-            lines.append("misses and false alarms by cause (README, How a detection is decided; detect --candidates shows each)")
+            lines.append("misses and false alarms by cause (docs/detection.md, The verdict; detect --candidates shows each)")
             for (row, causes) in explained {
                 lines.append(keywordColumn(row.keyword) + String(format: "  %5.2f  ", row.sensitivity) + causes.summary)
             }
@@ -76,8 +76,8 @@ public struct BenchmarkResult: Sendable {
         if !calibrated.isEmpty {
             let usesCandidates = decision != .spotting
             lines.append("")
-            lines.append("calibration (README, Sensitivity): keyphrase phones, log10 thresholds" + (usesCandidates ? ", phone edits allowed" : ""))
-            lines.append(keywordColumn("keyword") + "  S     phones  threshold" + (usesCandidates ? "  candidates  edits  edits slow" : ""))
+            lines.append("calibration (docs/detection.md, Sensitivity): keyphrase phones, log10 thresholds" + (usesCandidates ? ", phone edits allowed" : ""))
+            lines.append(keywordColumn("keyword") + "  S     phones  threshold" + (usesCandidates ? "  candidates  inexact  edits  edits slow" : ""))
             for (row, threshold) in calibrated {
                 lines.append([
                     keywordColumn(row.keyword),
@@ -86,6 +86,7 @@ public struct BenchmarkResult: Sendable {
                     String(format: "%.1f", threshold.log10Threshold).leftPadded(9),
                 ].joined(separator: "  ") + (usesCandidates ? "  " + [
                     String(format: "%.1f", threshold.log10CandidateThreshold).leftPadded(10),
+                    String(format: "%.1f", threshold.log10InexactFloor).leftPadded(7),
                     "\(threshold.phoneEditsAllowed)".leftPadded(5),
                     "\(threshold.slowPhoneEditsAllowed)".leftPadded(10),
                 ].joined(separator: "  ") : ""))

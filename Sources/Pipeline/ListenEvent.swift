@@ -384,8 +384,8 @@ public struct RunSummary: Equatable, Sendable {
 
 extension KeywordThreshold {
     /// The keyphrase's calibration as a JSON object: keyphrase, sensitivity, phones and log10
-    /// threshold, and unless `decision` is spotting alone, the candidate threshold and the phone
-    /// edits allowed (as in the `start` event).
+    /// threshold, and unless `decision` is spotting alone, the candidate threshold, the inexact
+    /// floor and the phone edits allowed (as in the `start` event).
     public func json(decision: KeywordDecision) -> JSONValue {
         .object([
             ("keyword", .string(keyphrase)),
@@ -394,6 +394,7 @@ extension KeywordThreshold {
             ("log10_threshold", .number(rounded(log10Threshold))),
         ] + (decision == .spotting ? [] : [
             ("log10_candidate_threshold", .number(rounded(log10CandidateThreshold))),
+            ("log10_inexact_floor", .number(rounded(log10InexactFloor))),
             ("phone_edits_allowed", .integer(phoneEditsAllowed)),
             ("phone_edits_allowed_slow", .integer(slowPhoneEditsAllowed)),
         ]))

@@ -7,7 +7,7 @@ import AudioInput
 /// rounding, so that no stretch of audio reaches PocketSphinx as digital silence. Recordings
 /// padded with exact zeros, and quiet ones whose pauses round to zero, otherwise give frames of
 /// no energy at all, whose log spectrum pulls the running cepstral mean and noise estimate far
-/// from any speech (see Front end in the README). The noise is a function of each sample's
+/// from any speech (see Front end in docs/detection.md). The noise is a function of each sample's
 /// position in its stream alone, so the same audio always converts the same way: the spotter and
 /// the verifier see the same samples, and every run is reproducible.
 public struct SampleConverter: Sendable {

@@ -44,10 +44,10 @@ import Pipeline
                 targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1, decision: decision)
         }
         let twoStage = result(.twoStage)
-        #expect(twoStage.table.contains("keyword      S     phones  threshold  candidates  edits  edits slow\n"
-                                        + "jarvis        0.50       6        0.0       -60.0      3           4"), "\(twoStage.table)")
+        #expect(twoStage.table.contains("keyword      S     phones  threshold  candidates  inexact  edits  edits slow\n"
+                                        + "jarvis        0.50       6        0.0       -36.0    -12.0      3           4"), "\(twoStage.table)")
         #expect(twoStage.json.text.contains("\"calibration\":{\"keyword\":\"jarvis\",\"sensitivity\":0.5,\"phones\":6,\"log10_threshold\":0,"
-                                            + "\"log10_candidate_threshold\":-60,\"phone_edits_allowed\":3,\"phone_edits_allowed_slow\":4}"))
+                                            + "\"log10_candidate_threshold\":-36,\"log10_inexact_floor\":-12,\"phone_edits_allowed\":3,\"phone_edits_allowed_slow\":4}"))
         // Spotting alone uses the threshold only.
         let spotting = result(.spotting)
         #expect(spotting.table.contains("keyword      S     phones  threshold\njarvis        0.50       6        0.0\n"), "\(spotting.table)")

@@ -93,11 +93,12 @@ import Testing
                 #expect(verdict.heardWords != nil)
             }
         }
-        // The fixture's keywords are heard as "susi", its near-misses ("sushi", "super", "Sousa", ...)
-        // turned down as the words they are.
+        // The fixture's keywords are heard as "susi", its near-misses turned down as the words
+        // they are: "seesaw" as "thief" (measured: 15 exact, 3 too far, 2 too weak at 0.5).
         #expect(verdicts.filter { $0.reason == .exactWords }.count >= 12)
-        #expect(verdicts.filter { $0.reason == .tooFar }.count >= 5)
-        #expect(verdicts.contains { $0.reason == .tooFar && $0.heardWords == ["super"] })
+        #expect(verdicts.filter { $0.reason == .tooFar }.count >= 3)
+        #expect(verdicts.contains { $0.reason == .tooFar && $0.heardWords == ["thief"] })
+        #expect(verdicts.contains { $0.reason == .tooWeak })
         // Spotting alone has no candidates to explain.
         let spotter = try KeywordSpotter(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")], decision: .spotting))
         #expect(!(try Fixtures.hits(in: samples, with: spotter)).isEmpty && spotter.candidateVerdicts.isEmpty)
@@ -133,8 +134,8 @@ import Testing
         // One word is always heard in this sense: its phone edits alone decide.
         #expect(PhoneEdits.everyWordHeard(["K", "AH"], words: [["K", "AH", "M", "P", "Y", "UW", "T", "ER"]]))
         let threshold = KeywordThreshold(keyphrase: "hey susi", sensitivity: 0.5, phoneCount: 6)
-        #expect(threshold.decide(score: -40, phoneEdits: 2, everyWordHeard: true, seconds: 0.4, decision: .twoStage) == .nearWords)
-        #expect(threshold.decide(score: -40, phoneEdits: 2, everyWordHeard: false, seconds: 0.4, decision: .twoStage) == .wordMissed)
+        #expect(threshold.decide(score: -10, phoneEdits: 2, everyWordHeard: true, seconds: 0.4, decision: .twoStage) == .nearWords)
+        #expect(threshold.decide(score: -10, phoneEdits: 2, everyWordHeard: false, seconds: 0.4, decision: .twoStage) == .wordMissed)
         // A candidate spotting is sure of is not held to it.
         #expect(threshold.decide(score: 1, phoneEdits: 2, everyWordHeard: false, seconds: 0.4, decision: .twoStage) == .sureSpotting)
     }
@@ -147,14 +148,16 @@ import Testing
         #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 2) == 0)
         let jarvis = KeywordThreshold(keyphrase: "jarvis", sensitivity: 0.5, phoneCount: 6)
         #expect(jarvis.phoneEditsAllowed == 3)
-        // Exact: heard however short; inexact: only if it lasts 45 ms a phone (0.27 s).
+        // Exact: heard however short and weak; inexact: only if it lasts 45 ms a phone (0.27 s)
+        // and scores at most 2 a phone below the threshold (0 − 2 × 6 = −12).
         #expect(jarvis.decide(score: -50, phoneEdits: 0, seconds: 0.2, decision: .verified) == .exactWords)
-        #expect(jarvis.decide(score: -50, phoneEdits: 3, seconds: 0.3, decision: .verified) == .nearWords)
+        #expect(jarvis.decide(score: -10, phoneEdits: 3, seconds: 0.3, decision: .verified) == .nearWords)
+        #expect(jarvis.decide(score: -50, phoneEdits: 3, seconds: 0.3, decision: .verified) == .tooWeak)
         #expect(jarvis.decide(score: -50, phoneEdits: 3, seconds: 0.2, decision: .verified) == .tooShort)
         #expect(jarvis.decide(score: -50, phoneEdits: 4, seconds: 0.53, decision: .twoStage) == .tooFar)
         // Slow (90 ms a phone, 0.54 s, or more): one edit more for six phones, none at 0.
         #expect(jarvis.slowPhoneEditsAllowed == 4)
-        #expect(jarvis.decide(score: -50, phoneEdits: 4, seconds: 0.54, decision: .verified) == .nearWords)
+        #expect(jarvis.decide(score: -10, phoneEdits: 4, seconds: 0.54, decision: .verified) == .nearWords)
         #expect(jarvis.decide(score: -50, phoneEdits: 5, seconds: 0.9, decision: .verified) == .tooFar)
         #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8, slow: true) } == [0, 3, 5, 5, 5])
         #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 4, slow: true) == 1)
@@ -194,9 +197,10 @@ import Testing
             if try !Fixtures.hits(in: samples, with: candidates).isEmpty { proposed += 1 }
             if try !Fixtures.hits(in: samples, with: verified).isEmpty { confirmed += 1 }
         }
-        // Measured: 30 of the near-miss files give a candidate (every pronunciation of "susi" is
-        // spotted), and 6 of them are confirmed at 0.5 ("sushi", "juicy", "Lucy" are one edit away).
-        #expect(proposed >= 20, "\(proposed) near-miss files give a candidate")
+        // Measured: 13 of the near-miss files give a candidate at 0.5 (every pronunciation of
+        // "susi" is spotted, 6 log10 a phone below the threshold), and few of those are confirmed
+        // ("sushi", "juicy", "Lucy" are one edit away).
+        #expect(proposed >= 10, "\(proposed) near-miss files give a candidate")
         #expect(confirmed * 4 <= proposed, "\(confirmed) of \(proposed) near-miss candidates confirmed")
     }
 

@@ -62,7 +62,7 @@ import Testing
         #expect(turnedDown.count >= 5)
         for candidate in turnedDown {
             let reason = try #require(candidate["reason"] as? String)
-            #expect(["short_and_weak", "too_short", "word_missed", "too_far", "nearer_another_keyphrase"].contains(reason))
+            #expect(["short_and_weak", "too_weak", "too_short", "word_missed", "too_far", "nearer_another_keyphrase"].contains(reason))
             if reason == "short_and_weak" {
                 #expect(candidate["words"] is NSNull && candidate["phone_edits"] is NSNull)
             } else {

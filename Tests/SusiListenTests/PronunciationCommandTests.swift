@@ -100,7 +100,7 @@ import Testing
         #expect(outcome.standardOutput.contains("\"zorblat\""))
         // The calibration follows the user's seven phones: 33 − 5.5 × 7 at 0.5, half the phones in edits.
         #expect(outcome.standardOutput.contains("\"calibration\":{\"keyword\":\"zorblat\",\"sensitivity\":0.5,\"phones\":7,\"log10_threshold\":-5.5,"
-                                                + "\"log10_candidate_threshold\":-75.5,\"phone_edits_allowed\":3,\"phone_edits_allowed_slow\":4}"),
+                                                + "\"log10_candidate_threshold\":-47.5,\"log10_inexact_floor\":-19.5,\"phone_edits_allowed\":3,\"phone_edits_allowed_slow\":4}"),
                 "\(outcome.standardOutput)")
         let unknownPhone = try CommandRunner.run(["bench", "--negatives", negativeFixture, "--keyword", "zorblat", "--sensitivity", "0.5",
                                                   "--pronunciation", "zorblat=Z AO R B L AE Q"])
