@@ -1,7 +1,17 @@
-"""The pink-noise floor the fixture scripts put under their speech (make-test-audio.py and
-make-command-audio.py): Paul Kellett's filter over seeded Gaussian white noise."""
+"""The pink-noise floor the fixture scripts put under their speech (make-test-audio.py,
+make-command-audio.py and make-spoken-susi-audio.py): Paul Kellett's filter over seeded Gaussian
+white noise, and the FLAC files they write with it."""
 
+import array
 import math
+import os
+import random
+import subprocess
+import sys
+import wave
+import zlib
+
+SAMPLE_RATE = 16000
 
 
 def rms(samples):
@@ -26,3 +36,20 @@ def pink_noise(count, rng, dbfs):
         b6 = white * 0.115926
     scale = 10 ** (dbfs / 20) / rms(noise)
     return [n * scale for n in noise]
+
+
+def write_flac(path, samples, noise_dbfs, workdir):
+    """16-bit FLAC of `samples` with pink noise at `noise_dbfs` mixed in, seeded by the file name."""
+    rng = random.Random(zlib.crc32(os.path.basename(path).encode()))
+    noise = pink_noise(len(samples), rng, noise_dbfs)
+    pcm = array.array("h", (max(-32768, min(32767, round((s + n) * 32767)))
+                            for s, n in zip(samples, noise)))
+    if sys.byteorder == "big":
+        pcm.byteswap()
+    wav = os.path.join(workdir, "mix.wav")
+    with wave.open(wav, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(SAMPLE_RATE)
+        out.writeframes(pcm.tobytes())
+    subprocess.run(["sox", "-D", wav, path], check=True)

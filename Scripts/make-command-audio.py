@@ -36,14 +36,14 @@ import random
 import subprocess
 import sys
 import tempfile
-import wave
 import zlib
 
-from fixture_noise import pink_noise, rms
+from fixture_noise import rms, write_flac
 
 SR = 16000
 SPEECH_DBFS = -23.0     # RMS level of every spoken piece
 NOISE_SNR_DB = 38.0     # pink-noise floor this far below the speech
+NOISE_DBFS = SPEECH_DBFS - NOISE_SNR_DB
 PEAK_LIMIT = 0.9
 TRIM_FRACTION = 0.01    # speech starts and ends at the first/last sample >= 1 % of its peak
 LEAD_IN_S = 0.3         # noise before a command: what a ring buffer hands over after "susi"
@@ -118,23 +118,6 @@ def normalised(samples):
     return [s * gain for s in samples]
 
 
-def write_flac(path, samples, workdir):
-    """16-bit FLAC with the noise floor mixed in, seeded by the file name."""
-    rng = random.Random(zlib.crc32(os.path.basename(path).encode()))
-    noise = pink_noise(len(samples), rng, SPEECH_DBFS - NOISE_SNR_DB)
-    pcm = array.array("h", (max(-32768, min(32767, round((s + n) * 32767)))
-                            for s, n in zip(samples, noise)))
-    if sys.byteorder == "big":
-        pcm.byteswap()
-    wav = os.path.join(workdir, "mix.wav")
-    with wave.open(wav, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(SR)
-        out.writeframes(pcm.tobytes())
-    subprocess.run(["sox", "-D", wav, path], check=True)
-
-
 def silence(seconds):
     return [0.0] * round(seconds * SR)
 
@@ -166,7 +149,7 @@ def main():
             speech = synthesise(text, voice, workdir)
             lead = silence(LEAD_IN_S)
             write_flac(os.path.join(arguments.out, name), lead + speech + silence(LEAD_OUT_S),
-                       workdir)
+                       NOISE_DBFS, workdir)
             transcripts.append((name, text))
             manifest.append((name, group, voice, seconds(len(lead)),
                              seconds(len(lead) + len(speech)), "", ""))
@@ -185,7 +168,7 @@ def main():
             keyword_end = len(lead) + len(keyword)
             command_start = keyword_end + len(gap)
             write_flac(os.path.join(arguments.out, name),
-                       lead + keyword + gap + command + silence(LEAD_OUT_S), workdir)
+                       lead + keyword + gap + command + silence(LEAD_OUT_S), NOISE_DBFS, workdir)
             transcripts.append((name, text))
             manifest.append((name, "hotword", voice, seconds(command_start),
                              seconds(command_start + len(command)), seconds(len(lead)),
@@ -195,13 +178,13 @@ def main():
         speech = synthesise(LONG_COMMAND, LONG_VOICE, workdir)
         lead = silence(LEAD_IN_S)
         write_flac(os.path.join(arguments.out, name), lead + speech + silence(LEAD_OUT_S),
-                   workdir)
+                   NOISE_DBFS, workdir)
         transcripts.append((name, LONG_COMMAND))
         manifest.append((name, "long", LONG_VOICE, seconds(len(lead)),
                          seconds(len(lead) + len(speech)), "", ""))
 
         name = "silence_01.flac"
-        write_flac(os.path.join(arguments.out, name), silence(SILENCE_S), workdir)
+        write_flac(os.path.join(arguments.out, name), silence(SILENCE_S), NOISE_DBFS, workdir)
         transcripts.append((name, ""))
         manifest.append((name, "silence", "", "", "", "", ""))
 

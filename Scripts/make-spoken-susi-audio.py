@@ -40,14 +40,11 @@ import array
 import glob
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
-import wave
-import zlib
 
-from fixture_noise import pink_noise, rms
+from fixture_noise import rms, write_flac
 
 SR = 16000
 SPEECH_DBFS = -23.0          # RMS level of the joined speech
@@ -120,23 +117,6 @@ def normalised(samples):
     gain = 10 ** (SPEECH_DBFS / 20) / rms(samples)
     gain = min(gain, PEAK_LIMIT / max(abs(s) for s in samples))
     return [s * gain for s in samples]
-
-
-def write_flac(path, samples, noise_dbfs, workdir):
-    """16-bit FLAC with pink noise at `noise_dbfs` mixed in, seeded by the file name."""
-    rng = random.Random(zlib.crc32(os.path.basename(path).encode()))
-    noise = pink_noise(len(samples), rng, noise_dbfs)
-    pcm = array.array("h", (max(-32768, min(32767, round((s + n) * 32767)))
-                            for s, n in zip(samples, noise)))
-    if sys.byteorder == "big":
-        pcm.byteswap()
-    wav = os.path.join(workdir, "mix.wav")
-    with wave.open(wav, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(SR)
-        out.writeframes(pcm.tobytes())
-    subprocess.run(["sox", "-D", wav, path], check=True)
 
 
 def seconds(samples):
