@@ -53,3 +53,25 @@ def write_flac(path, samples, noise_dbfs, workdir):
         out.setframerate(SAMPLE_RATE)
         out.writeframes(pcm.tobytes())
     subprocess.run(["sox", "-D", wav, path], check=True)
+
+
+def loud_part(wav, trim_fraction):
+    """The speech of the WAV file `wav` as floats at 16 kHz (through sox), trimmed to its first
+    and last sample at `trim_fraction` of its peak or above."""
+    raw = subprocess.run(["sox", "-D", wav, "-t", "raw", "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16",
+                          "-e", "signed-integer", "-"], check=True, capture_output=True).stdout
+    samples = array.array("h")
+    samples.frombytes(raw)
+    if sys.byteorder == "big":
+        samples.byteswap()
+    floats = [s / 32768.0 for s in samples]
+    peak = max(abs(s) for s in floats)
+    loud = [i for i, s in enumerate(floats) if abs(s) >= trim_fraction * peak]
+    return floats[loud[0]:loud[-1] + 1]
+
+
+def normalised(samples, dbfs, peak_limit):
+    """`samples` scaled to an RMS of `dbfs`, then down further if the peak would pass `peak_limit`."""
+    gain = 10 ** (dbfs / 20) / rms(samples)
+    gain = min(gain, peak_limit / max(abs(s) for s in samples))
+    return [s * gain for s in samples]

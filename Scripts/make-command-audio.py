@@ -29,7 +29,6 @@ Requires flite (voices awb, slt, rms, kal16) and sox on PATH; Python standard li
 """
 
 import argparse
-import array
 import glob
 import os
 import random
@@ -38,7 +37,8 @@ import sys
 import tempfile
 import zlib
 
-from fixture_noise import rms, write_flac
+import fixture_noise
+from fixture_noise import loud_part, write_flac
 
 SR = 16000
 SPEECH_DBFS = -23.0     # RMS level of every spoken piece
@@ -99,23 +99,12 @@ def synthesise(text, voice, workdir):
     """flite's speech as floats at 16 kHz, trimmed to its first and last loud sample."""
     wav = os.path.join(workdir, "flite.wav")
     subprocess.run(["flite", "-voice", voice, "-t", text, "-o", wav], check=True)
-    raw = subprocess.run(["sox", "-D", wav, "-t", "raw", "-r", str(SR), "-c", "1", "-b", "16",
-                          "-e", "signed-integer", "-"], check=True, capture_output=True).stdout
-    samples = array.array("h")
-    samples.frombytes(raw)
-    if sys.byteorder == "big":
-        samples.byteswap()
-    floats = [s / 32768.0 for s in samples]
-    peak = max(abs(s) for s in floats)
-    loud = [i for i, s in enumerate(floats) if abs(s) >= TRIM_FRACTION * peak]
-    return normalised(floats[loud[0]:loud[-1] + 1])
+    return normalised(loud_part(wav, TRIM_FRACTION))
 
 
 def normalised(samples):
     """Scaled to SPEECH_DBFS RMS, then down further if the peak would pass PEAK_LIMIT."""
-    gain = 10 ** (SPEECH_DBFS / 20) / rms(samples)
-    gain = min(gain, PEAK_LIMIT / max(abs(s) for s in samples))
-    return [s * gain for s in samples]
+    return fixture_noise.normalised(samples, SPEECH_DBFS, PEAK_LIMIT)
 
 
 def silence(seconds):

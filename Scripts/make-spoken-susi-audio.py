@@ -36,7 +36,6 @@ Requires espeak-ng (1.51) and sox (14.4.2) on PATH; Python standard library only
 """
 
 import argparse
-import array
 import glob
 import json
 import os
@@ -44,7 +43,8 @@ import subprocess
 import sys
 import tempfile
 
-from fixture_noise import rms, write_flac
+import fixture_noise
+from fixture_noise import loud_part, write_flac
 
 SR = 16000
 SPEECH_DBFS = -23.0          # RMS level of the joined speech
@@ -100,23 +100,12 @@ def synthesise(text, voice, speed, pitch, workdir):
     wav = os.path.join(workdir, "espeak.wav")
     subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-w", wav,
                     text], check=True)
-    raw = subprocess.run(["sox", "-D", wav, "-t", "raw", "-r", str(SR), "-c", "1", "-b", "16",
-                          "-e", "signed-integer", "-"], check=True, capture_output=True).stdout
-    samples = array.array("h")
-    samples.frombytes(raw)
-    if sys.byteorder == "big":
-        samples.byteswap()
-    floats = [s / 32768.0 for s in samples]
-    peak = max(abs(s) for s in floats)
-    loud = [i for i, s in enumerate(floats) if abs(s) >= TRIM_FRACTION * peak]
-    return floats[loud[0]:loud[-1] + 1]
+    return loud_part(wav, TRIM_FRACTION)
 
 
 def normalised(samples):
     """Scaled to SPEECH_DBFS RMS, then down further if the peak would pass PEAK_LIMIT."""
-    gain = 10 ** (SPEECH_DBFS / 20) / rms(samples)
-    gain = min(gain, PEAK_LIMIT / max(abs(s) for s in samples))
-    return [s * gain for s in samples]
+    return fixture_noise.normalised(samples, SPEECH_DBFS, PEAK_LIMIT)
 
 
 def seconds(samples):
