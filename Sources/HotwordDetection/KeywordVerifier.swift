@@ -78,13 +78,13 @@ public final class KeywordVerifier {
     /// that follows the keyword, heard up to the moment the candidate was proposed) is not the
     /// keyword's.
     /// - Parameters:
-    ///   - samples: 16-bit audio from just before the candidate to the moment it was reported.
+    ///   - samples: 16-bit audio from the candidate's start to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
     public func heard(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
         let words = try heardWords(samples).filter { heard in
             let span = heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame
-            return !heard.isFiller && 2 * span.clamped(to: candidate).count >= span.count && span.overlaps(candidate)
+            return !heard.isFiller && 2 * span.clamped(to: candidate).count >= span.count
         }
         return HeardSpeech(
             words: words.map { heard in
