@@ -45,11 +45,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        .target(
+            name: "WyomingServer",
+            dependencies: [
+                "AudioInput", "HotwordDetection", "JSONText",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .target(name: "DetectionBenchmark", dependencies: ["Pipeline", "AudioInput", "AudioCapture", "HotwordDetection"]),
         .executableTarget(
             name: "SusiListen",
             dependencies: [
-                "Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "DetectionBenchmark",
+                "Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "DetectionBenchmark", "WyomingServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -63,9 +70,10 @@ let package = Package(
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "PocketSphinxSupport", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "HTTPTestSupport"]),
+        .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
+        .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "HotwordDetection", "AudioInput", "JSONText"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "SusiListen", "HTTPTestSupport", "AudioTestSupport"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText"]),
     ]
 )

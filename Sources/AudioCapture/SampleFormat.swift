@@ -1,3 +1,4 @@
+import AudioInput
 import CALSA
 
 /// The sample formats the capture stage reads, in order of preference, and how each
@@ -53,8 +54,7 @@ enum SampleFormat: CaseIterable {
             switch self {
             case .signed16:
                 for index in 0..<count {
-                    let value = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * index, as: Int16.self))
-                    samples[index] = Float(value) / 32_768
+                    samples[index] = PCM16.sample(littleEndian: bytes, at: index)
                 }
             case .signed32:
                 for index in 0..<count {

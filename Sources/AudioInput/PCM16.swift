@@ -19,4 +19,10 @@ public enum PCM16 {
         }
         return bytes
     }
+
+    /// The signed 16-bit little-endian sample at `index` (counted in samples) of `bytes`, as
+    /// Float in -1...1.
+    public static func sample(littleEndian bytes: UnsafeRawBufferPointer, at index: Int) -> Float {
+        Float(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * index, as: Int16.self))) / 32_768
+    }
 }

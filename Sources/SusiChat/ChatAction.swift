@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// One thing SUSI asks the client to do. An answer's actions are all meant to be carried out,
 /// in order (the SUSI chat API calls them conjunctive).

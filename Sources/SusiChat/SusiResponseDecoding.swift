@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 // Reading chat.json bodies. Servers of different versions differ in small ways, so reading is
 // lenient: numbers may arrive as strings and strings as numbers, missing optional fields take

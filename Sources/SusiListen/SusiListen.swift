@@ -6,7 +6,7 @@ import Foundation
 struct SusiListen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "susi-listen",
-        abstract: "Listens for the hotword \"susi\" on a microphone or in audio files, transcribes the command after it and asks SUSI.AI.",
+        abstract: "Listens for the hotword \"susi\" on a microphone or in audio files, transcribes the command after it and asks SUSI.AI; serves the hotword over Wyoming.",
         discussion: """
             Hotword detection is PocketSphinx keyword spotting with a second stage that checks each \
             candidate with a large-vocabulary recogniser. Files: WAV, FLAC, Ogg and every other format \
@@ -16,7 +16,8 @@ struct SusiListen: AsyncParsableCommand {
             from a file was not answered, 64 bad arguments, 74 events could not be written to standard \
             output (a full disk, a closed pipe), 78 a bad configuration file.
             """,
-        subcommands: [DetectCommand.self, BenchCommand.self, SoakCommand.self],
+        version: "0.1.0",
+        subcommands: [DetectCommand.self, ServeCommand.self, BenchCommand.self, SoakCommand.self],
         defaultSubcommand: DetectCommand.self)
 
     static func main() async {

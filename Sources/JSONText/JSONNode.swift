@@ -1,9 +1,8 @@
 import Foundation
-import JSONText
 
 /// A parsed JSON value that keeps object members in the order the server sent them (a table's
 /// columns are shown in that order) and numbers as their literal text (nothing is rounded).
-enum JSONNode: Sendable {
+public enum JSONNode: Sendable {
     case string(String)
     case number(String)
     case bool(Bool)
@@ -12,18 +11,18 @@ enum JSONNode: Sendable {
     case object([(key: String, value: JSONNode)])
 
     /// The value of the first member named `key`, if this is an object that has one.
-    subscript(key: String) -> JSONNode? {
+    public subscript(key: String) -> JSONNode? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    var arrayValue: [JSONNode]? {
+    public var arrayValue: [JSONNode]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// A string, number or boolean as text; nil for null, arrays and objects.
-    var scalarText: String? {
+    public var scalarText: String? {
         switch self {
         case .string(let value): return value
         case .number(let literal): return literal
@@ -34,7 +33,7 @@ enum JSONNode: Sendable {
 
     /// The value as a person would read it in a table cell: scalars as text, null as nothing,
     /// arrays and objects as compact JSON.
-    var displayText: String {
+    public var displayText: String {
         switch self {
         case .null: return ""
         case .array, .object: return jsonText
@@ -43,7 +42,7 @@ enum JSONNode: Sendable {
     }
 
     /// A number, or a string holding one (SUSI sends coordinates as strings).
-    var doubleValue: Double? {
+    public var doubleValue: Double? {
         switch self {
         case .number(let text), .string(let text):
             return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
@@ -52,13 +51,13 @@ enum JSONNode: Sendable {
     }
 
     /// A whole number, or a string holding one; "5.0" counts, "5.5" does not.
-    var intValue: Int? {
+    public var intValue: Int? {
         guard let value = doubleValue, value.rounded() == value, abs(value) < 1e15 else { return nil }
         return Int(value)
     }
 
     /// The value as compact JSON text.
-    var jsonText: String {
+    public var jsonText: String {
         switch self {
         case .string(let value): return JSONText.quoted(value)
         case .number(let literal): return literal
@@ -72,7 +71,7 @@ enum JSONNode: Sendable {
 
     /// Parses one JSON document (RFC 8259, with a leading byte-order mark allowed); nil if the
     /// bytes are not JSON or nest deeper than `JSONReader.maximumDepth`.
-    static func parse(_ data: Data) -> JSONNode? {
+    public static func parse(_ data: Data) -> JSONNode? {
         var reader = JSONReader(bytes: Array(data))
         return reader.document()
     }
@@ -80,7 +79,7 @@ enum JSONNode: Sendable {
 
 extension JSONNode: Encodable {
     /// Numbers encode as integers when their literal is one, else as doubles.
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let value): try container.encode(value)
@@ -90,7 +89,7 @@ extension JSONNode: Encodable {
         case .null: try container.encodeNil()
         case .array(let elements): try container.encode(elements)
         case .object(let members):
-            // Nested objects are only ever built by `ChatAction.jsonNode` with distinct keys.
+            // Objects built here have distinct keys; a parsed object keeps the first of a repeated key.
             try container.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
         }
     }

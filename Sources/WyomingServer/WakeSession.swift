@@ -1,0 +1,111 @@
+import AudioInput
+import HotwordDetection
+import JSONText
+
+/// One connection's side of the wake-word conversation: answers each event the client sends
+/// with the events to send back. Used by the connection's thread alone, which so owns the
+/// detector it holds while audio streams.
+final class WakeSession {
+    private let program: WakeProgramDescription
+    private let detectors: DetectorPool
+    /// The models this connection listens for (`detect`); every model until it says otherwise.
+    private var listenedFor: Set<String>
+    /// The stream since `audio-start`, until `audio-stop`.
+    private var stream: AudioStream?
+
+    /// Audio between `audio-start` and `audio-stop`, with the detector that hears it.
+    private struct AudioStream {
+        let detector: any HotwordDetector
+        var converter: AudioChunkConverter
+        var detected = false
+    }
+
+    /// Samples handed to the detector at a time: 30 ms, as for files and the microphone.
+    private static let frameLength = pipelineSampleRate * 30 / 1000
+
+    init(program: WakeProgramDescription, detectors: DetectorPool) {
+        self.program = program
+        self.detectors = detectors
+        listenedFor = Set(program.modelNames)
+    }
+
+    /// The events that answer `event`; none for events a wake service does not take (the
+    /// protocol has clients send them to every service).
+    func handle(_ event: WyomingEvent) throws(WyomingProtocolError) -> [WyomingEvent] {
+        switch event.type {
+        case "describe":
+            return [program.info]
+        case "ping":
+            return [WyomingEvent(type: "pong", data: event["text"].map { [("text", $0)] } ?? [])]
+        case "detect":
+            try select(event["names"])
+            return []
+        case "audio-start":
+            try start(WyomingAudioFormat(of: event))
+            return []
+        case "audio-chunk":
+            return try hear(event)
+        case "audio-stop":
+            let heardNothing = stream.map { !$0.detected } ?? false
+            finishStream()
+            return heardNothing ? [WyomingEvent(type: "not-detected")] : []
+        default:
+            return []
+        }
+    }
+
+    /// Gives back the detector, if a stream holds one: the connection is closing.
+    func finishStream() {
+        if let stream { detectors.giveBack(stream.detector) }
+        stream = nil
+    }
+
+    /// `detect`'s names: none, null or an empty list mean every model.
+    private func select(_ names: JSONNode?) throws(WyomingProtocolError) {
+        let requested = names?.arrayValue?.compactMap { node -> String? in
+            if case .string(let name) = node { return name }
+            return nil
+        } ?? []
+        let known = program.modelNames
+        let unknown = requested.filter { !known.contains($0) }
+        guard unknown.isEmpty else { throw .unknownModels(requested: unknown, known: known) }
+        listenedFor = Set(requested.isEmpty ? known : requested)
+    }
+
+    private func start(_ format: WyomingAudioFormat) throws(WyomingProtocolError) {
+        let converter = try AudioChunkConverter(format: format)
+        finishStream()
+        do {
+            stream = AudioStream(detector: try detectors.take(), converter: converter)
+        } catch {
+            throw .detectorFailed("\(error)")
+        }
+    }
+
+    private func hear(_ chunk: WyomingEvent) throws(WyomingProtocolError) -> [WyomingEvent] {
+        guard var current = stream else { throw .audioBeforeStart }
+        let format = try WyomingAudioFormat(of: chunk)
+        // A client may change format mid-stream; the filter starts again for the new rate.
+        if format != current.converter.format { current.converter = try AudioChunkConverter(format: format) }
+        let samples = try current.converter.samples(of: chunk.payload)
+        var detections: [WyomingEvent] = []
+        for start in stride(from: 0, to: samples.count, by: Self.frameLength) {
+            let frame = Array(samples[start..<min(start + Self.frameLength, samples.count)])
+            let hits: [HotwordHit]
+            do {
+                hits = try current.detector.process(frame)
+            } catch {
+                throw .detectorFailed(error.description)
+            }
+            for hit in hits where listenedFor.contains(hit.keyword) {
+                current.detected = true
+                let milliseconds = hit.detectionSample * 1000 / pipelineSampleRate
+                detections.append(WyomingEvent(type: "detection", data: [
+                    ("name", .string(hit.keyword)), ("timestamp", .number(String(milliseconds))),
+                ]))
+            }
+        }
+        stream = current
+        return detections
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// How the server listens and how many clients it takes.
+public struct WyomingServerConfiguration: Sendable {
+    /// Where to listen.
+    public var address: WyomingServerAddress
+    /// Most connections served at once; one more gets a `too-many-clients` error and is closed.
+    public var maximumClients: Int
+    /// Seconds a client may send nothing before its connection is closed.
+    public var idleTimeout: Double
+
+    public init(address: WyomingServerAddress, maximumClients: Int, idleTimeout: Double) {
+        self.address = address
+        self.maximumClients = maximumClients
+        self.idleTimeout = idleTimeout
+    }
+}
+
+/// A Wyoming wake-word server: answers `describe` with the keyphrases as models and reports
+/// each keyphrase heard in a client's audio as a `detection`.
+///
+/// One thread accepts connections; each connection gets a thread of its own, which reads its
+/// events, holds its detector while audio streams and writes the answers, so connections are
+/// independent. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) stops accepting,
+/// sends every client a `shutting-down` error, closes the connections and returns once their
+/// threads have ended.
+public struct WyomingWakeService: Service {
+    public let configuration: WyomingServerConfiguration
+    public let program: WakeProgramDescription
+    public let detectors: DetectorPool
+    /// Called once the socket listens, with the address bound (a TCP port 0 resolved).
+    public let listening: @Sendable (WyomingServerAddress) -> Void
+    private let logger = Logger(label: "susi-listen.wyoming")
+
+    public init(configuration: WyomingServerConfiguration, program: WakeProgramDescription, detectors: DetectorPool,
+                listening: @escaping @Sendable (WyomingServerAddress) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.program = program
+        self.detectors = detectors
+        self.listening = listening
+    }
+
+    /// Serves until shutdown.
+    /// - Throws: ``WyomingServerError`` when the socket cannot be set up.
+    public func run() async throws {
+        let notice = try ShutdownNotice(for: configuration.address)
+        let socket = try ListeningSocket(address: configuration.address)
+        logger.info("listening on \(socket.boundAddress) for \(program.modelNames.joined(separator: ", "))")
+        listening(socket.boundAddress)
+        try await withGracefulShutdownHandler {
+            try await withTaskCancellationHandler {
+                try await Self.onThread(named: "susi-listen wyoming accept") { [self] in
+                    acceptConnections(on: socket, until: notice)
+                }
+            } onCancel: {
+                notice.raise()
+            }
+        } onGracefulShutdown: {
+            notice.raise()
+        }
+        logger.info("stopped listening on \(socket.boundAddress)")
+    }
+
+    /// Accepts clients until `notice`, then waits for their threads to end.
+    private func acceptConnections(on socket: ListeningSocket, until notice: ShutdownNotice) {
+        let connections = DispatchGroup()
+        let active = ActiveConnections()
+        var counter = 0
+        while let descriptor = socket.accept(until: notice) {
+            counter += 1
+            let client = ClientConnection(descriptor: descriptor, idleTimeout: configuration.idleTimeout, notice: notice)
+            guard active.admit(upTo: configuration.maximumClients) else {
+                logger.warning("client \(counter) refused: \(configuration.maximumClients) clients already connected")
+                client.send(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
+                continue
+            }
+            connections.enter()
+            let thread = Thread { [self, counter] in
+                serve(client, number: counter)
+                active.leave()
+                connections.leave()
+            }
+            thread.name = "susi-listen wyoming client \(counter)"
+            thread.start()
+        }
+        connections.wait()
+    }
+
+    /// Answers one client's events until it closes, sends something wrong, idles or the server
+    /// shuts down.
+    private func serve(_ client: ClientConnection, number: Int) {
+        logger.info("client \(number) connected")
+        let session = WakeSession(program: program, detectors: detectors)
+        defer { session.finishStream() }
+        var reader = WyomingEventReader(source: client)
+        do {
+            while let event = try reader.next() {
+                for answer in try session.handle(event) {
+                    if answer.type == "detection" {
+                        logger.info("client \(number): detection \(answer["name"]?.jsonText ?? "") at \(answer["timestamp"]?.jsonText ?? "") ms")
+                    }
+                    guard client.send(answer.encoded) else {
+                        logger.info("client \(number) closed (it no longer reads)")
+                        return
+                    }
+                }
+            }
+            logger.info("client \(number) closed")
+        } catch {
+            let level: Logger.Level = error == .shuttingDown ? .info : .warning
+            logger.log(level: level, "client \(number) closed: \(error)")
+            client.send(error.event.encoded)
+        }
+    }
+
+    /// Runs `work` on a thread of its own (it blocks on sockets) and waits for it.
+    private static func onThread(named name: String, _ work: @escaping @Sendable () -> Void) async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                work()
+                continuation.resume()
+            }
+            thread.name = name
+            thread.start()
+        }
+    }
+}
+
+/// How many connections are being served, shared by the accepting and the connection threads.
+private final class ActiveConnections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// Counts one more connection, unless `maximum` are served already.
+    func admit(upTo maximum: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard count < maximum else { return false }
+        count += 1
+        return true
+    }
+
+    func leave() {
+        lock.lock()
+        count -= 1
+        lock.unlock()
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// `susi-listen serve` as a process, driven by the real `wyoming` Python client the way Home
+/// Assistant drives a wake-word service (Scripts/wyoming-client.py).
+@Suite(.serialized) struct ServeCommandTests {
+    static let python = CommandRunner.repository.appendingPathComponent(".build/wyoming-venv/bin/python").path
+    static var hasWyomingClient: Bool { FileManager.default.isExecutableFile(atPath: python) }
+    static let skipMessage: Comment = "no wyoming client in .build/wyoming-venv: run Scripts/setup.sh --no-build --wyoming-client"
+    /// "susi" from 0.500 to 1.004 s (TestAudio/labels.tsv).
+    static let susi = "TestAudio/positive_alone_slt_z_norm_noise.wav"
+
+    /// A running `susi-listen serve` on a free loopback port, its log in a file.
+    final class Server {
+        let process = Process()
+        let log: URL
+        let uri: String
+
+        init(_ arguments: [String] = []) throws {
+            log = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.executableURL = CommandRunner.executable
+            process.arguments = ["serve", "--uri", "tcp://127.0.0.1:0", "--config", "/dev/null"] + arguments
+            process.currentDirectoryURL = CommandRunner.repository
+            process.standardError = try FileHandle(forWritingTo: log)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            // The log names the port the system picked.
+            let deadline = Date(timeIntervalSinceNow: 30)
+            var found: String?
+            while found == nil && Date() < deadline && process.isRunning {
+                found = Self.contents(of: log).firstMatch(of: /listening on (tcp:\/\/[0-9.]+:[0-9]+)/).map { String($0.1) }
+                if found == nil { usleep(20_000) }
+            }
+            guard let found else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no listening line: \(Self.contents(of: log))"]) }
+            uri = found
+        }
+
+        var text: String { Self.contents(of: log) }
+
+        private static func contents(of log: URL) -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+        /// Sends SIGTERM and returns the exit status and the seconds it took to exit.
+        func stop() -> (status: Int32, seconds: Double) {
+            let asked = Date()
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            return (process.terminationStatus, Date().timeIntervalSince(asked))
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            try? FileManager.default.removeItem(at: log)
+        }
+    }
+
+    /// Runs Scripts/wyoming-client.py against `server`; one JSON object per client.
+    func runClient(_ server: Server, _ arguments: [String]) throws -> (status: Int32, results: [[String: Any]], errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.python)
+        process.arguments = ["Scripts/wyoming-client.py", "--uri", server.uri] + arguments
+        process.currentDirectoryURL = CommandRunner.repository
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let results = String(decoding: printed, as: UTF8.self).split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        return (process.terminationStatus, results, complaints)
+    }
+
+    @Test(.enabled(if: hasWyomingClient, skipMessage))
+    func homeAssistantsClientsHearSusiAtOnceOneAt44kHzStereo() throws {
+        let server = try Server()
+        let run = try runClient(server, ["--audio", Self.susi, "--clients", "3", "--stereo-44k"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.results.count == 3)
+        for result in run.results {
+            #expect(result["models"] as? [String] == ["susi"])
+            #expect(result["result"] as? String == "detection", "\(result)")
+            #expect(result["name"] as? String == "susi")
+            #expect((1_000...2_000).contains(result["timestamp"] as? Int ?? -1), "\(result)")
+        }
+        #expect(run.results.contains { $0["rate"] as? Int == 44_100 && $0["channels"] as? Int == 2 })
+        // Each client closed right after its detection, without audio-stop: normal, no warning.
+        #expect(!server.text.contains("warning"), "\(server.text)")
+        let stopped = server.stop()
+        #expect(stopped.status == 0)
+    }
+
+    @Test(.enabled(if: hasWyomingClient, skipMessage))
+    func homeAssistantsClientGetsNotDetectedForBackgroundNoise() throws {
+        let server = try Server(["--keyword", "hey computer", "--sensitivity", "0.4"])
+        let run = try runClient(server, ["--audio", "TestAudio/negative_background_only_noise.wav"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.results.first?["models"] as? [String] == ["hey computer"])
+        #expect(run.results.first?["result"] as? String == "not-detected")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func stopsWithinThreeSecondsOnSIGTERMWithAClientConnected() throws {
+        let server = try Server()
+        let port = try #require(Int(server.uri.split(separator: ":").last ?? ""))
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !server.text.contains("client 1 connected") && Date() < deadline { usleep(20_000) }
+        let stopped = server.stop()
+        #expect(stopped.status == 0)
+        #expect(stopped.seconds < 3)
+        #expect(server.text.contains("client 1 closed: the server is shutting down"))
+    }
+
+    @Test func refusesABadURIAndAnAddressInUse() throws {
+        let bad = try CommandRunner.run(["serve", "--uri", "http://localhost:10400", "--config", "/dev/null"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("tcp:// or unix://"))
+        let server = try Server()
+        let taken = try CommandRunner.run(["serve", "--uri", server.uri, "--config", "/dev/null"])
+        #expect(taken.status == 5)
+        #expect(taken.standardError.contains("cannot listen on \(server.uri): bind"))
+        #expect(server.stop().status == 0)
+    }
+}

@@ -1,0 +1,101 @@
+import AudioInput
+import Foundation
+import Glibc
+import JSONText
+import WyomingServer
+
+/// A Wyoming client on a real socket, as the tests' stand-in for Home Assistant. The socket
+/// closes when the client goes.
+final class WyomingTestClient {
+    private let socket: ClientSocket
+    private var reader: WyomingEventReader<ClientSocket>
+    private var descriptor: Int32 { socket.descriptor }
+
+    /// The connected socket, which the reader reads.
+    private final class ClientSocket: WyomingByteSource {
+        let descriptor: Int32
+
+        init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+        deinit { close(descriptor) }
+
+        func receive(maximum: Int) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: maximum)
+            let count = bytes.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, maximum, 0) }
+            return Array(bytes.prefix(max(count, 0)))
+        }
+    }
+
+    /// Connects to `address` (TCP on the loopback, or a Unix socket).
+    init(_ address: WyomingServerAddress) throws {
+        let descriptor: Int32
+        switch address {
+        case .tcp(_, let port):
+            descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var target = sockaddr_in()
+            target.sin_family = sa_family_t(AF_INET)
+            target.sin_port = UInt16(port).bigEndian
+            target.sin_addr.s_addr = inet_addr("127.0.0.1")
+            try Self.check(withUnsafePointer(to: &target) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            })
+        case .unix(let path):
+            descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var target = sockaddr_un()
+            target.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &target.sun_path) { $0.copyBytes(from: path.utf8) }
+            try Self.check(withUnsafePointer(to: &target) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            })
+        }
+        // No test waits longer than this for an answer.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        socket = ClientSocket(descriptor)
+        reader = WyomingEventReader(source: socket)
+    }
+
+    private static func check(_ result: Int32) throws {
+        if result != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    func send(_ event: WyomingEvent) { sendRaw(event.encoded) }
+
+    func sendRaw(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// The next event from the server; nil when it closed the connection.
+    func next() throws -> WyomingEvent? { try reader.next() }
+
+    /// Sends `samples` (16 kHz mono in -1...1) as `audio-start`, 100 ms chunks in `format` and,
+    /// when `stop`, `audio-stop`, collecting the events the server sends meanwhile.
+    func stream(_ samples: [Float], rate: Int = 16_000, channels: Int = 1, stop: Bool = true) throws -> [WyomingEvent] {
+        let audio: [(key: String, value: JSONNode)] = [("rate", .number("\(rate)")), ("width", .number("2")), ("channels", .number("\(channels)"))]
+        send(WyomingEvent(type: "audio-start", data: audio))
+        let converted = rate == 16_000 ? samples : Self.linearResample(samples, to: rate)
+        let interleaved = converted.flatMap { Array(repeating: $0, count: channels) }
+        let bytes = PCM16.littleEndianBytes(interleaved)
+        let chunk = rate / 10 * channels * 2
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+            send(WyomingEvent(type: "audio-chunk", data: audio, payload: Array(bytes[start..<min(start + chunk, bytes.count)])))
+        }
+        if stop { send(WyomingEvent(type: "audio-stop")) }
+        // A ping's pong comes after every answer to the audio before it.
+        send(WyomingEvent(type: "ping"))
+        var answers: [WyomingEvent] = []
+        while let event = try next(), event.type != "pong" { answers.append(event) }
+        return answers
+    }
+
+    /// A plain linear resampling, independent of the server's own resampler.
+    static func linearResample(_ samples: [Float], to rate: Int) -> [Float] {
+        let count = samples.count * rate / 16_000
+        return (0..<count).map { index in
+            let position = Double(index) * 16_000 / Double(rate)
+            let left = Int(position), fraction = Float(position - Double(left))
+            let next = samples[min(left + 1, samples.count - 1)]
+            return samples[left] * (1 - fraction) + next * fraction
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import AudioInput
+import Foundation
+import HotwordDetection
+import JSONText
+import Testing
+import WyomingServer
+
+/// The server on real sockets, with the project's detector and labelled fixtures.
+@Suite(.serialized) struct WyomingWakeServiceTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// "susi" from 0.500 to 1.004 s (TestAudio/labels.tsv).
+    static let susi = "TestAudio/positive_alone_slt_z_norm_noise.wav"
+    static let background = "TestAudio/negative_background_only_noise.wav"
+
+    static func samples(_ fixture: String, silenceAfter seconds: Double = 0) throws -> [Float] {
+        try AudioFileReader(path: repository.appendingPathComponent(fixture).path).remainingSamples()
+            + [Float](repeating: 0, count: Int(seconds * 16_000))
+    }
+
+    /// Runs a server on a free loopback port (or `address`) while `body` runs, then stops it
+    /// as SIGTERM would (cancellation) and checks it ended within 3 s.
+    func withServer(address: WyomingServerAddress = .tcp(host: "127.0.0.1", port: 0), maximumClients: Int = 8,
+                    idleTimeout: Double = 30, keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
+                    _ body: (WyomingServerAddress) async throws -> Void) async throws {
+        let spotter = KeywordSpotterConfiguration(
+            keywords: keywords, modelFiles: AcousticModelFiles(keywordDictionary: Self.repository.appendingPathComponent("Models/keywords.dict").path))
+        let detectors = DetectorPool(keptIdle: maximumClients) { try HotwordDetectorFactory.detector(configuration: spotter) }
+        let (bound, announce) = AsyncStream<WyomingServerAddress>.makeStream()
+        let service = WyomingWakeService(
+            configuration: WyomingServerConfiguration(address: address, maximumClients: maximumClients, idleTimeout: idleTimeout),
+            program: WakeProgramDescription(keywords: keywords, decision: .twoStage, version: "test"),
+            detectors: detectors, listening: { announce.yield($0) })
+        let server = Task { try await service.run() }
+        var addresses = bound.makeAsyncIterator()
+        let listening = try #require(await addresses.next())
+        do {
+            try await body(listening)
+        } catch {
+            server.cancel()
+            throw error
+        }
+        let stopping = Date()
+        server.cancel()
+        try await server.value
+        #expect(Date().timeIntervalSince(stopping) < 3)
+    }
+
+    @Test func describeListsEveryKeyphraseAsAModelOfOneProgram() async throws {
+        let keywords = [KeywordSetting(keyphrase: "susi", sensitivity: 0.6), KeywordSetting(keyphrase: "hey computer")]
+        try await withServer(keywords: keywords) { address in
+            let client = try WyomingTestClient(address)
+            client.send(WyomingEvent(type: "describe"))
+            let info = try #require(try client.next())
+            #expect(info.type == "info")
+            let programs = try #require(info["wake"]?.arrayValue)
+            #expect(programs.count == 1)
+            #expect(programs[0]["name"]?.scalarText == "susi-listen")
+            #expect(programs[0]["installed"]?.scalarText == "true")
+            let models = try #require(programs[0]["models"]?.arrayValue)
+            #expect(models.map { $0["name"]?.scalarText } == ["susi", "hey computer"])
+            #expect(models.map { $0["phrase"]?.scalarText } == ["susi", "hey computer"])
+            #expect(models[0]["description"]?.scalarText?.contains("sensitivity 0.6") == true)
+            #expect(models[0]["languages"]?.jsonText == #"["en"]"#)
+        }
+    }
+
+    @Test func detectsSusiWithItsTimeAndTheClientMayCloseWithoutAudioStop() async throws {
+        try await withServer { address in
+            for _ in 0..<2 {
+                let client = try WyomingTestClient(address)
+                client.send(WyomingEvent(type: "detect", data: [("names", .array([.string("susi")]))]))
+                let answers = try client.stream(try Self.samples(Self.susi, silenceAfter: 1), stop: false)
+                #expect(answers.map(\.type) == ["detection"])
+                #expect(answers.first?["name"]?.scalarText == "susi")
+                // Spoken from 0.500 to 1.004 s; the detector reports it after the end.
+                let milliseconds = try #require(answers.first?["timestamp"]?.intValue)
+                #expect((1_000...2_000).contains(milliseconds))
+            }
+        }
+    }
+
+    @Test func convertsStereoAt44kHz() async throws {
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            let answers = try client.stream(try Self.samples(Self.susi, silenceAfter: 1), rate: 44_100, channels: 2)
+            #expect(answers.map(\.type) == ["detection"])
+        }
+    }
+
+    @Test func saysNotDetectedAtAudioStopWhenNothingWasHeard() async throws {
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            client.send(WyomingEvent(type: "detect"))
+            let answers = try client.stream(try Self.samples(Self.background))
+            #expect(answers.map(\.type) == ["not-detected"])
+        }
+    }
+
+    static let badInput: [(line: String, code: String)] = [
+        (#"{"type":"audio-start","data":{"rate":0,"width":2,"channels":1}}"#, "unsupported-audio"),
+        (#"{"type":"audio-start","data":{"rate":16000,"width":7,"channels":1}}"#, "unsupported-audio"),
+        (#"{"type":"audio-start","data":{"rate":16000,"width":2,"channels":0}}"#, "unsupported-audio"),
+        (#"{"type":"audio-start","data":{"width":2,"channels":1}}"#, "unsupported-audio"),
+        (#"{"type":"audio-chunk","data":{"rate":16000,"width":2,"channels":1},"payload_length":2}"# + "\n\0", "audio-before-start"),
+        ("{not json", "malformed-event"),
+        (#"{"type":"audio-chunk","payload_length":2000000}"#, "event-too-long"),
+        (#"{"type":"detect","data":{"names":["alexa"]}}"#, "unknown-model"),
+    ]
+
+    @Test(arguments: badInput)
+    func refusesBadInputWithAnErrorThenClosesAndKeepsServing(input: (line: String, code: String)) async throws {
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            client.sendRaw(Array((input.line + "\n").utf8))
+            let error = try #require(try client.next())
+            #expect(error.type == "error")
+            #expect(error["code"]?.scalarText == input.code)
+            #expect(try client.next() == nil)
+            try expectServing(address)
+        }
+    }
+
+    @Test func keepsServingWhenAClientVanishesMidPayload() async throws {
+        try await withServer { address in
+            do {
+                let client = try WyomingTestClient(address)
+                client.sendRaw(Array((#"{"type":"audio-chunk","data":{"rate":16000,"width":2,"channels":1},"payload_length":1000}"# + "\n").utf8) + [0, 0])
+            }
+            try expectServing(address)
+        }
+    }
+
+    @Test func refusesClientsBeyondTheMaximumAndTakesNewOnesWhenOthersLeave() async throws {
+        try await withServer(maximumClients: 2) { address in
+            var clients = try (0..<2).map { _ in try WyomingTestClient(address) }
+            for client in clients { try expectPong(client) }
+            let refused = try WyomingTestClient(address)
+            let error = try #require(try refused.next())
+            #expect(error["code"]?.scalarText == "too-many-clients")
+            #expect(error["text"]?.scalarText?.contains("2") == true)
+            #expect(try refused.next() == nil)
+            clients.removeFirst()
+            // The server notices the closed connection as soon as it reads from it.
+            let deadline = Date(timeIntervalSinceNow: 5)
+            var served = false
+            while !served && Date() < deadline {
+                let client = try WyomingTestClient(address)
+                client.send(WyomingEvent(type: "ping"))
+                served = try client.next()?.type == "pong"
+            }
+            #expect(served)
+        }
+    }
+
+    @Test func closesIdleClients() async throws {
+        try await withServer(idleTimeout: 1) { address in
+            let client = try WyomingTestClient(address)
+            let started = Date()
+            let error = try #require(try client.next())
+            #expect(error["code"]?.scalarText == "idle-timeout")
+            #expect((0.9...3).contains(Date().timeIntervalSince(started)))
+        }
+    }
+
+    @Test func servesSeveralClientsAtOnce() async throws {
+        let audio = try Self.samples(Self.susi, silenceAfter: 1)
+        try await withServer { address in
+            let results = ResultBox()
+            let finished = DispatchGroup()
+            for index in 0..<4 {
+                finished.enter()
+                Thread {
+                    defer { finished.leave() }
+                    let client = try? WyomingTestClient(address)
+                    let answers = try? client?.stream(audio, rate: index == 0 ? 44_100 : 16_000, channels: index == 0 ? 2 : 1)
+                    results.append(answers?.map(\.type) ?? ["failed"])
+                }.start()
+            }
+            finished.wait()
+            #expect(results.values == Array(repeating: ["detection"], count: 4))
+        }
+    }
+
+    @Test func shutdownTellsConnectedClientsAndClosesThem() async throws {
+        let (connected, connecting) = AsyncStream<WyomingTestClient>.makeStream()
+        var clients = connected.makeAsyncIterator()
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            try expectPong(client)
+            connecting.yield(client)
+        }
+        let client = try #require(await clients.next())
+        let error = try #require(try client.next())
+        #expect(error["code"]?.scalarText == "shutting-down")
+        #expect(try client.next() == nil)
+    }
+
+    @Test func servesOnAUnixSocketAndRemovesItAtTheEnd() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wyoming-\(UUID().uuidString).sock").path
+        try await withServer(address: .unix(path: path)) { address in
+            #expect(address == .unix(path: path))
+            try expectPong(try WyomingTestClient(address))
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    private func expectPong(_ client: WyomingTestClient) throws {
+        client.send(WyomingEvent(type: "ping", data: [("text", .string("hello"))]))
+        let pong = try #require(try client.next())
+        #expect(pong.type == "pong" && pong["text"]?.scalarText == "hello")
+    }
+
+    private func expectServing(_ address: WyomingServerAddress) throws {
+        try expectPong(try WyomingTestClient(address))
+    }
+}
+
+/// What concurrent clients found, gathered from their threads.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [[String]] = []
+
+    func append(_ value: [String]) {
+        lock.lock()
+        collected.append(value)
+        lock.unlock()
+    }
+
+    var values: [[String]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+}
