@@ -7,8 +7,9 @@ first detection, close without audio-stop; with no detection by the end of the a
 audio-stop and expects not-detected. Several clients run at once (--clients, --stereo-44k for
 one of them at 44.1 kHz stereo). One JSON line per client on standard output:
 {"client", "rate", "channels", "models", "result" ("detection" or "not-detected"), "name",
-"timestamp", "latency_ms" (wall clock from the end of the keyword's audio, with --keyword-end),
-"stream_s"}. Exit code 1 if a client failed.
+"timestamp", "stream_s"}. With --all-detections a client streams the whole file and reports
+every detection's timestamp and, with --realtime, "lag_ms": how long after that much audio had
+been sent the detection came (what the server adds to real time). Exit code 1 if a client failed.
 
 Needs `pip install wyoming==1.10.2` (Scripts/setup.sh --wyoming puts it in .build/wyoming-venv).
 """
@@ -23,6 +24,7 @@ import wave
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop
 from wyoming.client import AsyncClient
 from wyoming.info import Describe, Info
+from wyoming.ping import Ping, Pong
 from wyoming.wake import Detect, Detection, NotDetected
 
 CHUNK_SECONDS = 0.02
@@ -65,6 +67,9 @@ async def run_client(index, args, audio, source_rate, source_channels, rate, cha
                     due = stream_start + (offset + step) / (2 * source_channels) / source_rate
                     await asyncio.sleep(max(0.0, due - time.monotonic()))
             await client.write_event(AudioStop().event())
+            if args.all_detections:
+                # The answer to a ping comes after every answer to the audio before it.
+                await client.write_event(Ping().event())
 
         sender = asyncio.create_task(send_audio())
         while True:
@@ -76,12 +81,18 @@ async def run_client(index, args, audio, source_rate, source_channels, rate, cha
                 if detection.name != name:
                     continue  # Home Assistant ignores other models' detections
                 result.update(result="detection", name=detection.name, timestamp=detection.timestamp)
-                if args.keyword_end is not None and args.realtime:
-                    result["latency_ms"] = round((time.monotonic() - stream_start - args.keyword_end) * 1000)
-                sender.cancel()
-                break
+                if not args.all_detections:
+                    sender.cancel()
+                    break
+                result.setdefault("timestamps", []).append(detection.timestamp)
+                if args.realtime:
+                    lag = (time.monotonic() - stream_start) * 1000 - detection.timestamp
+                    result.setdefault("lag_ms", []).append(round(lag))
+                continue
             if NotDetected.is_type(event.type):
-                result["result"] = "not-detected"
+                result.setdefault("result", "not-detected")
+                break
+            if Pong.is_type(event.type):
                 break
             if event.type == "error":
                 raise RuntimeError(f"server error: {event.data}")
@@ -101,7 +112,7 @@ async def main():
     parser.add_argument("--stereo-44k", action="store_true", help="the first client sends 44.1 kHz stereo")
     parser.add_argument("--name", help="model to detect (default: the first in info)")
     parser.add_argument("--realtime", action="store_true", help="send the audio in real time")
-    parser.add_argument("--keyword-end", type=float, help="seconds into the audio where the keyword ends (for latency)")
+    parser.add_argument("--all-detections", action="store_true", help="stream the whole file, reporting every detection")
     parser.add_argument("--timeout", type=float, default=60.0)
     args = parser.parse_args()
     audio, source_rate, source_channels = read_audio(args.audio, args.silence_after)

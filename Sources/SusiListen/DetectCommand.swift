@@ -93,13 +93,7 @@ struct DetectCommand: AsyncParsableCommand {
         _ = try settings.makeDetector()
         _ = try settings.makeTranscriber()
         _ = try settings.makeForwarder()
-        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "susi-listen")
+        let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let output = EventLog(json: settings.json, logger: logger)
         let service = LiveListeningService(configuration: settings) { output.record($0) }
         // Shutdown goes through the services last to first: SIGHUP's stops trapping first.

@@ -55,15 +55,11 @@ struct ServeCommand: AsyncParsableCommand {
         // Fail early, with exit code 2, on models and keywords; the detector is the pool's first.
         let first = try settings.makeDetector()
         let spotter = settings.spotterConfiguration
-        let detectors = DetectorPool(keptIdle: maxClients) { try HotwordDetectorFactory.detector(configuration: spotter) }
+        // A two-stage detector holds about 110 MB (docs/wyoming.md): keep only a couple idle,
+        // enough for Home Assistant's reconnection after each detection.
+        let detectors = DetectorPool(keptIdle: 2) { try HotwordDetectorFactory.detector(configuration: spotter) }
         detectors.keep(first)
-        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "susi-listen")
+        let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let service = WyomingWakeService(
             configuration: WyomingServerConfiguration(address: try WyomingServerAddress(uri: uri), maximumClients: maxClients, idleTimeout: idleTimeout),
             program: WakeProgramDescription(keywords: settings.keywords, decision: settings.decision, version: SusiListen.configuration.version),
