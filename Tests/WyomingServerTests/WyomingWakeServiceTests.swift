@@ -131,6 +131,23 @@ import WyomingServer
         }
     }
 
+    @Test func closesTheSocketOfEveryConnectionItEnds() async throws {
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+        try await withServer { address in
+            try expectServing(address)
+            let before = try openDescriptors()
+            for index in 0..<40 {
+                let client = try WyomingTestClient(address)
+                client.sendRaw(Array((index.isMultiple(of: 2) ? "{not json\n" : #"{"type":"audio-chunk","payload_length":100}"# + "\n").utf8))
+                if index.isMultiple(of: 2) { _ = try client.next() }
+            }
+            // The last connection's end is seen once a new one is answered.
+            try expectServing(address)
+            // Other suites may open a few files meanwhile; a leak would be one per connection.
+            #expect(try openDescriptors() - before < 10)
+        }
+    }
+
     @Test func refusesClientsBeyondTheMaximumAndTakesNewOnesWhenOthersLeave() async throws {
         try await withServer(maximumClients: 2) { address in
             var clients = try (0..<2).map { _ in try WyomingTestClient(address) }
