@@ -50,8 +50,8 @@ public struct WyomingWakeService: Service {
         logger.info("listening on \(socket.boundAddress) for \(program.modelNames.joined(separator: ", "))")
         listening(socket.boundAddress)
         try await withGracefulShutdownHandler {
-            try await withTaskCancellationHandler {
-                try await Self.onThread(named: "susi-listen wyoming accept") { [self] in
+            await withTaskCancellationHandler {
+                await Self.onThread(named: "susi-listen wyoming accept") { [self] in
                     acceptConnections(on: socket, until: notice)
                 }
             } onCancel: {
@@ -116,7 +116,7 @@ public struct WyomingWakeService: Service {
     }
 
     /// Runs `work` on a thread of its own (it blocks on sockets) and waits for it.
-    private static func onThread(named name: String, _ work: @escaping @Sendable () -> Void) async throws {
+    private static func onThread(named name: String, _ work: @escaping @Sendable () -> Void) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let thread = Thread {
                 work()
