@@ -2,7 +2,7 @@ import ArgumentParser
 import HotwordDetection
 
 /// Where the acoustic model and dictionaries are.
-struct ModelOptions: ParsableArguments {
+struct ModelOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Folder of the PocketSphinx acoustic model (default: \(AcousticModelFiles().acousticModel)).", valueName: "dir"))
     var acousticModel: String?
 
