@@ -215,37 +215,68 @@ import Testing
         #expect(run.log.contains("command cut off by shutdown while being spoken, dropped: "), "\(run.log)")
     }
 
-    @Test func appliesANewKeyphraseOnSIGHUPAndHearsItWithoutLosingAudio() throws {
-        let config = folder.appendingPathComponent("config.toml").path
-        try "[hotword]\nkeywords = \"computer\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let (process, output, errors) = try startDaemon(arguments: ["--config", config, "--no-transcription"])
-        defer { if process.isRunning { process.terminate() } }
-        let log = { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+    /// The daemon listening with a configuration file, fed through `writer`.
+    private struct ListeningDaemon {
+        let process: Process
+        let output: URL
+        let errors: URL
+        let writer: FileHandle
+        let configuration: String
+        /// Samples of silence played until detection was set up.
+        let samplesBeforeStart: Int
+
+        var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+    }
+
+    /// Starts the daemon without transcription on a configuration file holding `configuration`
+    /// and plays silence until detection is set up.
+    private func startListening(configuration: String) throws -> ListeningDaemon {
+        let path = folder.appendingPathComponent("config.toml").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        let (process, output, errors) = try startDaemon(arguments: ["--config", path, "--no-transcription"])
         let writer = try openFIFOForWriting(within: 10)
         let started = try playSilence(into: writer, until: "\"type\":\"start\"", in: output, within: 30)
-        try #require(started.found, "no start: \(log())")
+        let daemon = ListeningDaemon(process: process, output: output, errors: errors, writer: writer, configuration: path,
+                                     samplesBeforeStart: started.samples)
+        try #require(started.found, "no start: \(daemon.log)")
+        return daemon
+    }
 
+    /// Writes `configuration` into the daemon's configuration file, sends SIGHUP and plays
+    /// silence until an event line contains `awaited`; returns the samples played.
+    private func reload(_ daemon: ListeningDaemon, with configuration: String, until awaited: String) throws -> Int {
+        try configuration.write(toFile: daemon.configuration, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let played = try playSilence(into: daemon.writer, until: awaited, in: daemon.output, within: 60)
+        try #require(played.found, "no \(awaited): \(daemon.log)")
+        #expect(daemon.process.isRunning)
+        return played.samples
+    }
+
+    /// Plays "susi, set a timer for ten minutes" and silence, waits for the hotword, stops the
+    /// daemon with SIGTERM (it must exit with 0) and returns its events.
+    private func playHotwordAndStop(_ daemon: ListeningDaemon) throws -> [[String: Any]] {
+        try play(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
+            .remainingSamples() + [Float](repeating: 0, count: 24_000), into: daemon.writer)
+        #expect(waitForLine(containing: "\"type\":\"hotword\"", in: daemon.output, within: 30), "no hotword: \(daemon.log)")
+        try daemon.writer.close()
+        kill(daemon.process.processIdentifier, SIGTERM)
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+        return try events(in: daemon.output)
+    }
+
+    @Test func appliesANewKeyphraseOnSIGHUPAndHearsItWithoutLosingAudio() throws {
+        let daemon = try startListening(configuration: "[hotword]\nkeywords = \"computer\"\n")
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
         // A new keyphrase and a token (applied live; the token never shown), and a capture
         // period (applied only by a restart).
-        try "[hotword]\nkeywords = \"susi\"\n[capture]\nperiod_ms = 20\n[chat]\naccess_token = \"SECRETTOKEN123\"\n"
-            .write(toFile: config, atomically: true, encoding: .utf8)
-        kill(process.processIdentifier, SIGHUP)
-        let reloaded = try playSilence(into: writer, until: "\"type\":\"reloaded\"", in: output, within: 60)
-        try #require(reloaded.found, "no reloaded: \(log())")
-        #expect(process.isRunning)
-
+        let silenceDuringReload = try reload(daemon, with: "[hotword]\nkeywords = \"susi\"\n[capture]\nperiod_ms = 20\n[chat]\naccess_token = \"SECRETTOKEN123\"\n",
+                                             until: "\"type\":\"reloaded\"")
         // "susi, set a timer for ten minutes", heard by the new detector, placed on the stream
         // that went on through the reload.
-        let silenceBefore = Double(started.samples + reloaded.samples) / 16_000
-        try play(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
-            .remainingSamples() + [Float](repeating: 0, count: 24_000), into: writer)
-        #expect(waitForLine(containing: "\"type\":\"hotword\"", in: output, within: 30), "no hotword: \(log())")
-        try writer.close()
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let events = try playHotwordAndStop(daemon)
 
-        let events = try events(in: output)
         let types = events.compactMap { $0["type"] as? String }
         #expect(types == ["device", "start", "reloaded", "hotword", "summary"], "\(types)")
         let start = try #require(events.first { $0["type"] as? String == "start" })
@@ -259,53 +290,34 @@ import Testing
         #expect(hotword["keyword"] as? String == "susi")
         // Every sample played reached the detectors: the hit lies where it does in the file,
         // after the silence played before it (a lost period would move it by 30 ms).
+        let silenceBefore = Double(daemon.samplesBeforeStart + silenceDuringReload) / 16_000
         let fromFile = try #require(try CommandRunner.run(["--file", "TestAudio/commands/hotword_02_slt.flac", "--json", "--config", "/dev/null",
                                                            "--no-transcription"]).events(ofType: "hotword").first)
         let live = try #require(hotword["end"] as? Double), file = try #require(fromFile["end"] as? Double)
         #expect(abs(live - silenceBefore - file) < 0.025, "live \(live) s after \(silenceBefore) s of silence, file \(file) s")
-        let everything = try String(contentsOf: output, encoding: .utf8) + log()
-        #expect(!everything.contains("SECRETTOKEN123"))
-        #expect(log().contains("configuration reloaded: applied hotword.keywords, chat.access_token; not applied, restart to apply: capture.period_ms"),
-                "\(log())")
+        #expect(!(try String(contentsOf: daemon.output, encoding: .utf8) + daemon.log).contains("SECRETTOKEN123"))
+        #expect(daemon.log.contains("configuration reloaded: applied hotword.keywords, chat.access_token; not applied, restart to apply: capture.period_ms"),
+                "\(daemon.log)")
     }
 
     @Test func keepsTheOldSettingsWhenTheConfigurationReadOnSIGHUPIsWrong() throws {
-        let config = folder.appendingPathComponent("config.toml").path
-        try "[hotword]\nkeywords = \"susi\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let (process, output, errors) = try startDaemon(arguments: ["--config", config, "--no-transcription"])
-        defer { if process.isRunning { process.terminate() } }
-        let log = { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
-        let writer = try openFIFOForWriting(within: 10)
-        try #require(try playSilence(into: writer, until: "\"type\":\"start\"", in: output, within: 30).found, "no start: \(log())")
-
+        let daemon = try startListening(configuration: "[hotword]\nkeywords = \"susi\"\n")
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
         // A value the file cannot hold (a token without quotes, not to be shown), then a
         // keyphrase no dictionary knows (the file reads, but the detector cannot be set up).
-        try "[hotword]\nkeywords = \"computer\"\n[chat]\naccess_token = SECRETTOKEN123\n".write(toFile: config, atomically: true, encoding: .utf8)
-        kill(process.processIdentifier, SIGHUP)
-        try #require(try playSilence(into: writer, until: "\"type\":\"reload_failed\"", in: output, within: 30).found, "\(log())")
-        try "[hotword]\nkeywords = \"zorblatx\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        kill(process.processIdentifier, SIGHUP)
-        try #require(try playSilence(into: writer, until: "zorblatx", in: output, within: 60).found, "\(log())")
-        #expect(process.isRunning)
-
+        _ = try reload(daemon, with: "[hotword]\nkeywords = \"computer\"\n[chat]\naccess_token = SECRETTOKEN123\n", until: "\"type\":\"reload_failed\"")
+        _ = try reload(daemon, with: "[hotword]\nkeywords = \"zorblatx\"\n", until: "zorblatx")
         // Still listening for "susi", as before.
-        try play(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
-            .remainingSamples() + [Float](repeating: 0, count: 24_000), into: writer)
-        #expect(waitForLine(containing: "\"type\":\"hotword\"", in: output, within: 30), "no hotword: \(log())")
-        try writer.close()
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let events = try playHotwordAndStop(daemon)
 
-        let events = try events(in: output)
         let types = events.compactMap { $0["type"] as? String }
         #expect(types == ["device", "start", "reload_failed", "reload_failed", "hotword", "summary"], "\(types)")
         let failures = events.filter { $0["type"] as? String == "reload_failed" }.compactMap { $0["error"] as? String }
-        #expect(failures.first?.contains("\(config):4: key \"chat.access_token\"") == true, "\(failures)")
+        #expect(failures.first?.contains("\(daemon.configuration):4: key \"chat.access_token\"") == true, "\(failures)")
         #expect(failures.last?.contains("zorblatx") == true, "\(failures)")
         #expect(events.first { $0["type"] as? String == "hotword" }?["keyword"] as? String == "susi")
-        #expect(!(try String(contentsOf: output, encoding: .utf8) + log()).contains("SECRETTOKEN123"))
-        #expect(log().contains("configuration not reloaded, still using the previous one: "), "\(log())")
+        #expect(!(try String(contentsOf: daemon.output, encoding: .utf8) + daemon.log).contains("SECRETTOKEN123"))
+        #expect(daemon.log.contains("configuration not reloaded, still using the previous one: "), "\(daemon.log)")
     }
 
     @Test func logsOnceAndGoesOnListeningWhenEventsCannotBeWritten() throws {
