@@ -228,12 +228,12 @@ import Testing
         var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
     }
 
-    /// Starts the daemon without transcription on a configuration file holding `configuration`
-    /// and plays silence until detection is set up.
-    private func startListening(configuration: String) throws -> ListeningDaemon {
+    /// Starts the daemon (without transcription unless `transcribing`) on a configuration file
+    /// holding `configuration` and plays silence until detection is set up.
+    private func startListening(configuration: String, transcribing: Bool = false) throws -> ListeningDaemon {
         let path = folder.appendingPathComponent("config.toml").path
         try configuration.write(toFile: path, atomically: true, encoding: .utf8)
-        let (process, output, errors) = try startDaemon(arguments: ["--config", path, "--no-transcription"])
+        let (process, output, errors) = try startDaemon(arguments: ["--config", path] + (transcribing ? [] : ["--no-transcription"]))
         let writer = try openFIFOForWriting(within: 10)
         let started = try playSilence(into: writer, until: "\"type\":\"start\"", in: output, within: 30)
         let daemon = ListeningDaemon(process: process, output: output, errors: errors, writer: writer, configuration: path,
@@ -253,12 +253,12 @@ import Testing
         return played.samples
     }
 
-    /// Plays "susi, set a timer for ten minutes" and silence, waits for the hotword, stops the
-    /// daemon with SIGTERM (it must exit with 0) and returns its events.
-    private func playHotwordAndStop(_ daemon: ListeningDaemon) throws -> [[String: Any]] {
+    /// Plays "susi, set a timer for ten minutes" and silence, waits for an event line holding
+    /// `awaited`, stops the daemon with SIGTERM (it must exit with 0) and returns its events.
+    private func playHotwordAndStop(_ daemon: ListeningDaemon, until awaited: String = "\"type\":\"hotword\"") throws -> [[String: Any]] {
         try play(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
             .remainingSamples() + [Float](repeating: 0, count: 24_000), into: daemon.writer)
-        #expect(waitForLine(containing: "\"type\":\"hotword\"", in: daemon.output, within: 30), "no hotword: \(daemon.log)")
+        #expect(waitForLine(containing: awaited, in: daemon.output, within: 30), "no \(awaited): \(daemon.log)")
         try daemon.writer.close()
         kill(daemon.process.processIdentifier, SIGTERM)
         daemon.process.waitUntilExit()
@@ -298,6 +298,25 @@ import Testing
         #expect(!(try String(contentsOf: daemon.output, encoding: .utf8) + daemon.log).contains("SECRETTOKEN123"))
         #expect(daemon.log.contains("configuration reloaded: applied hotword.keywords, chat.access_token; not applied, restart to apply: capture.period_ms"),
                 "\(daemon.log)")
+    }
+
+    @Test func sendsTheNextQueryWithTheChatSettingsReadOnSIGHUP() throws {
+        let before = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        let after = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        defer { before.stop(); after.stop() }
+        let daemon = try startListening(configuration: "[chat]\nserver = \"\(before.url.absoluteString)\"\n", transcribing: true)
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        _ = try reload(daemon, with: "[chat]\nserver = \"\(after.url.absoluteString)\"\nlanguage = \"de\"\n", until: "\"type\":\"reloaded\"")
+        let events = try playHotwordAndStop(daemon, until: "\"type\":\"answer\"")
+
+        let reload = try #require(events.first { $0["type"] as? String == "reloaded" })
+        #expect(reload["applied"] as? [String] == ["chat.server", "chat.language"])
+        #expect(reload["needs_restart"] as? [String] == [])
+        // The detector was kept: no new detection settings to report.
+        #expect(reload["keywords"] == nil)
+        #expect(before.recordedRequests.isEmpty)
+        #expect(after.recordedRequests.first?.parameters["q"] == "set a timer for ten minutes")
+        #expect(after.recordedRequests.first?.parameters["language"] == "de")
     }
 
     @Test func keepsTheOldSettingsWhenTheConfigurationReadOnSIGHUPIsWrong() throws {
