@@ -35,7 +35,7 @@ public struct ConfigurationChanges: Sendable, Equatable {
             setting("capture.alsa_config", live: false) { $0.alsaConfigurationFile },
             setting("capture.period_ms", live: false) { $0.periodMilliseconds },
             setting("hotword.keywords", live: true) { $0.keywords.map(\.keyphrase) },
-            setting("hotword.sensitivity", live: true) { $0.keywords.map(\.sensitivity) },
+            ("hotword.sensitivity", true, sameSensitivities),
             setting("hotword.pronunciations", live: true) { $0.pronunciations },
             setting("hotword.gain", live: true) { $0.gain },
             setting("hotword.decision", live: true) { $0.decision },
@@ -62,5 +62,13 @@ public struct ConfigurationChanges: Sendable, Equatable {
             setting("log.json", live: false) { $0.json },
             setting("log.candidates", live: false) { $0.reportCandidates },
         ]
+    }
+
+    /// Whether the sensitivities agree: the same values, and the same for each keyphrase both
+    /// have (a keyphrase added at the sensitivity the others share changes no sensitivity).
+    private static func sameSensitivities(_ old: Configuration, _ new: Configuration) -> Bool {
+        let before = Dictionary(old.keywords.map { ($0.keyphrase, $0.sensitivity) }, uniquingKeysWith: { first, _ in first })
+        return Set(old.keywords.map(\.sensitivity)) == Set(new.keywords.map(\.sensitivity))
+            && new.keywords.allSatisfy { keyword in before[keyword.keyphrase].map { $0 == keyword.sensitivity } ?? true }
     }
 }

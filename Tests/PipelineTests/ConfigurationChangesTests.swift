@@ -45,6 +45,22 @@ import Testing
         #expect(ConfigurationChanges(started: started, current: moved, next: started).needsRestart.isEmpty)
     }
 
+    @Test func namesTheSensitivityOnlyWhenAKeyphraseIsHeardMoreOrLessEagerly() throws {
+        func configuration(_ hotword: String) throws -> Configuration {
+            var configuration = Configuration()
+            _ = try configuration.apply(ConfigurationFile.parse("[hotword]\n\(hotword)\n", path: "c.toml"), from: "c.toml")
+            return configuration
+        }
+        func changes(_ old: String, _ new: String) throws -> [String] {
+            let started = try configuration(old)
+            return ConfigurationChanges(started: started, current: started, next: try configuration(new)).applied
+        }
+        #expect(try changes("keywords = \"susi\"", "keywords = [\"susi\", \"computer\"]") == ["hotword.keywords"])
+        #expect(try changes("keywords = [\"susi\", \"computer\"]\nsensitivity = [0.3, 0.7]",
+                            "keywords = [\"susi\", \"computer\"]\nsensitivity = [0.7, 0.3]") == ["hotword.sensitivity"])
+        #expect(try changes("keywords = \"susi\"", "keywords = \"computer\"\nsensitivity = 0.7") == ["hotword.keywords", "hotword.sensitivity"])
+    }
+
     @Test func writesAReloadWithTheKeysAndWhatDetectionListensForNow() throws {
         let changes = ConfigurationChanges(started: Configuration(), current: Configuration(), next: try changing("chat.access_token"))
         let event = ListenEvent.reloaded(ReloadEvent(changes: changes, detection: nil))
