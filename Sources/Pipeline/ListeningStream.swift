@@ -82,11 +82,12 @@ public final class ListeningStream {
         return [.commandCutOff(TranscriptEvent(text: transcript.text, time: seconds, reason: nil, source: source))]
     }
 
-    /// Listens with `detector` from the next frame on, in place of the one it had: the stream,
-    /// its sample count and a running transcription session go on without a gap.
-    public func replace(detector: HotwordDetector) {
-        self.detector = detector
+    /// Listens with `detector` from the next frame on, in place of the one it had, which it
+    /// returns: the stream, its sample count and a running transcription session go on without a gap.
+    public func replace(detector: HotwordDetector) -> HotwordDetector {
+        defer { self.detector = detector }
         detectorStart = samples
+        return self.detector
     }
 
     /// Starts a new stream from `source`: the sample count, the detector and any session start again.

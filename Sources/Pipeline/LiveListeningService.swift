@@ -42,6 +42,7 @@ public struct LiveListeningService: Service {
         let (commands, commandSink) = AsyncStream<String>.makeStream()
         let forwarder = try configuration.forwardsCommands ? ChatForwarder(configuration: configuration.chat) : nil
         let prepared = PreparedReloads()
+        let (replaced, replacedSink) = AsyncStream<DetectorTransfer>.makeStream()
         try await withGracefulShutdownHandler {
             // Commands go to SUSI from a task of their own, so capture never waits for the server.
             async let unanswered = Self.deliver(commands, with: forwarder, stop: stop, report: report)
@@ -49,12 +50,18 @@ public struct LiveListeningService: Service {
                 // Reloads are set up beside capture and end with it (a detector being built is
                 // waited for), so nothing is reported after the summary.
                 reloading.addTask { await Self.prepare(reloads, started: configuration, forwarder: forwarder, into: prepared, report: report) }
+                // Detectors a reload replaced are freed here, not on the capture thread: freeing
+                // a recogniser takes tens of milliseconds.
+                reloading.addTask { for await _ in replaced {} }
                 defer { reloading.cancelAll() }
                 return try await withTaskCancellationHandler {
-                    defer { commandSink.finish() }
+                    defer {
+                        commandSink.finish()
+                        replacedSink.finish()
+                    }
                     return try await Self.onThread(named: "susi-listen capture") {
                         try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
-                                        commands: forwarder == nil ? nil : commandSink, reloads: prepared).run()
+                                        commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink).run()
                     }
                 } onCancel: {
                     stop.raise()
@@ -158,6 +165,8 @@ private struct CaptureLoop {
     let commands: AsyncStream<String>.Continuation?
     /// Reloads set up on other threads, taken between two frames.
     let reloads: PreparedReloads
+    /// Where detectors replaced by a reload go to be freed.
+    let replaced: AsyncStream<DetectorTransfer>.Continuation
 
     /// Listens until the stop signal, reporting every event but the summary, which it returns.
     func run() throws -> RunSummary {
@@ -179,7 +188,7 @@ private struct CaptureLoop {
                     record(event, in: &summary)
                 }
                 for (detector, event) in reloads.take() {
-                    if let detector { stream.replace(detector: detector.detector) }
+                    if let detector { replaced.yield(DetectorTransfer(detector: stream.replace(detector: detector.detector))) }
                     report(.reloaded(event))
                 }
                 backoff = 0.5
@@ -248,7 +257,8 @@ extension CaptureStatistics {
 }
 
 /// A detector on its way from the thread that built it to the capture thread, which owns it
-/// from then on: no one else keeps a reference, so it is never used from two threads at once.
+/// from then on, or from the capture thread to be freed: no one else keeps a reference, so it
+/// is never used from two threads at once.
 struct DetectorTransfer: @unchecked Sendable {
     let detector: any HotwordDetector
 }
