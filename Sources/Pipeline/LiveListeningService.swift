@@ -187,15 +187,12 @@ private struct CaptureLoop {
                 for event in try stream.process(frame) {
                     record(event, in: &summary)
                 }
-                for (detector, event) in reloads.take() {
-                    if let detector { replaced.yield(DetectorTransfer(detector: stream.replace(detector: detector.detector))) }
-                    report(.reloaded(event))
-                }
+                applyReloads(to: stream)
                 backoff = 0.5
             } catch let error as CaptureError {
                 statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
-                device = try reopen(after: error, backoff: &backoff)
+                device = try reopen(after: error, backoff: &backoff, stream: stream)
             }
         }
         for event in try stream.stop() { record(event, in: &summary) }
@@ -206,6 +203,15 @@ private struct CaptureLoop {
         summary.overruns = statistics.overrunsRecovered
         summary.suspends = statistics.suspendsRecovered
         return summary
+    }
+
+    /// Puts the reloads set up since the last call into effect, between two frames: a new
+    /// detector takes over the stream, and each reload's event is reported.
+    private func applyReloads(to stream: ListeningStream) {
+        for (detector, event) in reloads.take() {
+            if let detector { replaced.yield(DetectorTransfer(detector: stream.replace(detector: detector.detector))) }
+            report(.reloaded(event))
+        }
     }
 
     private func record(_ event: ListenEvent, in summary: inout RunSummary) {
@@ -233,9 +239,11 @@ private struct CaptureLoop {
 
     /// Tries to open the device again, waiting longer after each failure, until it opens or
     /// the service stops (nil).
-    private func reopen(after error: CaptureError, backoff: inout Double) throws -> CaptureDevice? {
+    private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureDevice? {
         logger.warning("\(configuration.device): \(error.problem); reopening")
         while !stop.wait(seconds: backoff) {
+            // A reload need not wait for the device.
+            applyReloads(to: stream)
             backoff = min(backoff * 2, LiveListeningService.longestBackoff)
             do {
                 return try open()
