@@ -104,6 +104,9 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     }
 
     private func listen(_ settings: Configuration) async throws {
+        // A SIGHUP while the models load (before HangUpSignalService traps it) must not end
+        // the daemon; the configuration was just read.
+        signal(SIGHUP, SIG_IGN)
         // Fail early, with exit code 2, on models and keywords.
         _ = try settings.makeDetector()
         _ = try settings.makeTranscriber()
