@@ -1,8 +1,8 @@
 import Foundation
 import PocketSphinxSupport
 
-/// Where the PocketSphinx model files are: the acoustic model, the general dictionary and the
-/// project's own keyword dictionary.
+/// Where the PocketSphinx model files are: the acoustic model, the general dictionary, and the
+/// project's own keyword dictionary and verification vocabulary.
 public struct AcousticModelFiles: Sendable, Equatable {
     /// Debian package that provides the acoustic model and the general dictionary.
     public static let modelPackage = "pocketsphinx-en-us"
@@ -15,18 +15,53 @@ public struct AcousticModelFiles: Sendable, Equatable {
     public var generalDictionary: String
     /// The project's dictionary of keyphrase words, read before the general one.
     public var keywordDictionary: String?
+    /// The vocabulary the second stage's recogniser weighs a candidate against. Nil: the general
+    /// US English trigram model and the general dictionary, which cost about 40 MB more memory than
+    /// the project's own unigram model of the same words (`Models/verifier/`).
+    public var verifierVocabulary: VerifierVocabulary?
+
+    /// The recogniser's language model and the dictionary of its words.
+    public struct VerifierVocabulary: Sendable, Equatable {
+        /// An n-gram language model (ARPA text or PocketSphinx's binary).
+        public var languageModel: String
+        /// The pronunciations of its words.
+        public var dictionary: String
+
+        public init(languageModel: String, dictionary: String) {
+            self.languageModel = languageModel
+            self.dictionary = dictionary
+        }
+
+        /// The vocabulary of the project's models folder: `verifier/words.arpa` and `words.dict`.
+        public init(modelsFolder: String) {
+            self.init(languageModel: modelsFolder + "/verifier/words.arpa", dictionary: modelsFolder + "/verifier/words.dict")
+        }
+    }
 
     /// The model files; by default Debian's `pocketsphinx-en-us` and no keyword dictionary.
     public init(acousticModel: String = debianModelFolder + "/en-us",
                 generalDictionary: String = debianModelFolder + "/cmudict-en-us.dict",
-                keywordDictionary: String? = nil) {
+                keywordDictionary: String? = nil, verifierVocabulary: VerifierVocabulary? = nil) {
         self.acousticModel = acousticModel
         self.generalDictionary = generalDictionary
         self.keywordDictionary = keywordDictionary
+        self.verifierVocabulary = verifierVocabulary
     }
 
-    /// Checks that every file is there and that the dictionaries are dictionaries, naming the
-    /// first file that is not.
+    /// The model files with the keyword dictionary and verification vocabulary of the project's
+    /// models folder at `modelsFolder`.
+    public init(modelsFolder: String) {
+        self.init(keywordDictionary: modelsFolder + "/keywords.dict", verifierVocabulary: VerifierVocabulary(modelsFolder: modelsFolder))
+    }
+
+    /// The recogniser's language model and dictionary: the project's vocabulary when set,
+    /// otherwise the general model and dictionary.
+    public var verifierFiles: VerifierVocabulary {
+        verifierVocabulary ?? VerifierVocabulary(languageModel: Self.debianModelFolder + "/en-us.lm.bin", dictionary: generalDictionary)
+    }
+
+    /// Checks that every file is there and that the dictionaries and the language model are what
+    /// they are given as, naming the first file that is not.
     public func validate() throws(HotwordDetectionError) {
         let fileManager = FileManager.default
         for required in ["mdef", "means", "variances", "transition_matrices", "noisedict"] {
@@ -35,12 +70,18 @@ public struct AcousticModelFiles: Sendable, Equatable {
                 throw .modelFileMissing(path: path, package: Self.modelPackage)
             }
         }
-        let dictionaries = [(generalDictionary, Self.modelPackage)] + (keywordDictionary.map { [($0, "susi-listen (its Models/ folder)")] } ?? [])
-        for (dictionary, package) in dictionaries {
-            switch ModelFileProblem.of(dictionary, as: .dictionary) {
+        let project = "susi-listen (its Models/ folder)"
+        let verifier = verifierFiles
+        let verifierPackage = verifierVocabulary == nil ? Self.modelPackage : project
+        let files: [(path: String, kind: ModelFileProblem.Kind, package: String)] =
+            [(generalDictionary, .dictionary, Self.modelPackage)]
+            + (keywordDictionary.map { [($0, .dictionary, project)] } ?? [])
+            + [(verifier.languageModel, .languageModel, verifierPackage), (verifier.dictionary, .dictionary, verifierPackage)]
+        for file in files {
+            switch ModelFileProblem.of(file.path, as: file.kind) {
             case nil: continue
-            case .missing: throw .modelFileMissing(path: dictionary, package: package)
-            case let problem?: throw .unusableModelFile(path: dictionary, problem: problem)
+            case .missing: throw .modelFileMissing(path: file.path, package: file.package)
+            case let problem?: throw .unusableModelFile(path: file.path, problem: problem)
             }
         }
     }

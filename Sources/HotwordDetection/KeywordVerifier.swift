@@ -7,25 +7,23 @@ import Foundation
 ///
 /// Keyword spotting weighs the keyphrase against a loop of phones, and any stretch of speech that
 /// sounds a little like the keyphrase clears a permissive threshold. The recogniser instead weighs
-/// it against every English word and the likelihood of word sequences (PocketSphinx's general
-/// US English trigram model): "compute her" or "jar of" win there, and the candidate is dropped
-/// if those words sound too different from the keyphrase (see `KeywordThreshold`).
+/// it against the words of its vocabulary, each with how common it is (by default the project's
+/// `Models/verifier/`: the words of PocketSphinx's general US English model as a unigram model;
+/// over half a second word context adds nothing): "compute" or "jobless" win there, and the
+/// candidate is dropped if those words sound too different from the keyphrase (see
+/// `KeywordThreshold`).
 ///
 /// Owns one PocketSphinx decoder and frees it in `deinit`. Its beams are narrower than a
 /// transcriber's, and it makes a single pass, so that one candidate costs tens of milliseconds.
 public final class KeywordVerifier {
-    /// PocketSphinx's general US English trigram model, from `pocketsphinx-en-us`.
-    public static let defaultLanguageModel = AcousticModelFiles.debianModelFolder + "/en-us.lm.bin"
-
     private let decoder: OpaquePointer
 
     /// Loads the recogniser and adds every keyphrase word to it under an alias (see
     /// `aliasSuffix`), with the pronunciations `lexicon` gives.
-    public init(acousticModel: String, languageModel: String, dictionary: String,
+    public init(acousticModel: String, vocabulary: AcousticModelFiles.VerifierVocabulary,
                 lexicon: PronunciationLexicon) throws(HotwordDetectionError) {
-        guard FileManager.default.fileExists(atPath: languageModel) else {
-            throw .modelFileMissing(path: languageModel, package: AcousticModelFiles.modelPackage)
-        }
+        // `AcousticModelFiles.validate()` has checked the files.
+        let languageModel = vocabulary.languageModel, dictionary = vocabulary.dictionary
         do {
             decoder = try DecoderArguments.makeDecoder([
                 "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary,

@@ -45,8 +45,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         decision = configuration.decision == .verified ? .verified : .twoStage
         spotter = try KeywordSpotter(configuration: configuration, proposingCandidates: true)
         verifier = try KeywordVerifier(acousticModel: configuration.modelFiles.acousticModel,
-                                       languageModel: KeywordVerifier.defaultLanguageModel,
-                                       dictionary: configuration.modelFiles.generalDictionary,
+                                       vocabulary: configuration.modelFiles.verifierFiles,
                                        lexicon: spotter.lexicon)
         converter = SampleConverter(gain: Float(configuration.gain))
         // The longest keyword plus the spotter's reporting delay fit easily.

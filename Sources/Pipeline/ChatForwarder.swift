@@ -44,6 +44,12 @@ public struct ChatForwarder: Sendable {
         }
     }
 
+    /// Sends the next queries with `configuration`'s server and details (a SIGHUP's reload);
+    /// the spool stays where it is.
+    public func reconfigure(_ configuration: ChatClientConfiguration) async {
+        await delivery.reconfigure(configuration)
+    }
+
     /// Keeps `text` in the spool without asking (at shutdown, when there is no time to wait).
     public func keep(_ text: String) async -> [ListenEvent] {
         let query = ChatQuery(text: text)

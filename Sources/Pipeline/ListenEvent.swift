@@ -28,6 +28,10 @@ public enum ListenEvent: Equatable, Sendable {
     case answer(AnswerEvent)
     /// A file, device or server failed; the run goes on.
     case error(ErrorEvent)
+    /// The configuration was read again (SIGHUP) and its changes that can be applied live are in use.
+    case reloaded(ReloadEvent)
+    /// The configuration read again (SIGHUP) is wrong or cannot be set up: the old one stays in use.
+    case reloadFailed(ErrorEvent)
     /// The totals of a run, reported last.
     case summary(RunSummary)
 
@@ -35,12 +39,7 @@ public enum ListenEvent: Equatable, Sendable {
     public var json: JSONValue {
         switch self {
         case .start(let event):
-            return .object([
-                ("type", .string("start")),
-                ("gain", .number(event.gain)),
-                ("decision", .string(event.decision.rawValue)),
-                ("keywords", .array(event.keywords.map { $0.json(decision: event.decision) })),
-            ])
+            return .object([("type", .string("start"))] + event.members)
         case .device(let event):
             var members: [(String, JSONValue)] = [("type", .string("device")), ("device", .string(event.device)), ("status", .string(event.status.rawValue))]
             if let format = event.format {
@@ -84,6 +83,14 @@ public enum ListenEvent: Equatable, Sendable {
                 ("file", event.file.map(JSONValue.string) ?? .null),
                 ("message", .string(event.message)),
             ])
+        case .reloaded(let event):
+            return .object([
+                ("type", .string("reloaded")),
+                ("applied", .array(event.changes.applied.map(JSONValue.string))),
+                ("needs_restart", .array(event.changes.needsRestart.map(JSONValue.string))),
+            ] + (event.detection?.members ?? []))
+        case .reloadFailed(let event):
+            return .object([("type", .string("reload_failed")), ("error", .string(event.message))])
         case .summary(let summary):
             return .object([
                 ("type", .string("summary")),
@@ -104,7 +111,7 @@ public enum ListenEvent: Equatable, Sendable {
     /// cut off).
     public var isTrouble: Bool {
         switch self {
-        case .error, .commandCutOff: true
+        case .error, .commandCutOff, .reloadFailed: true
         case .device(let event): event.status == .lost
         default: false
         }
@@ -114,9 +121,14 @@ public enum ListenEvent: Equatable, Sendable {
     public var readableLine: String {
         switch self {
         case .start(let event):
-            let keywords = event.keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
-            return "listening for " + keywords.joined(separator: ", ") + (event.gain == 1 ? "" : ", gain \(event.gain)")
-                + ", decided by \(event.decision.rawValue)"
+            return event.readableText
+        case .reloaded(let event):
+            let changes = event.changes
+            let applied = changes.applied.isEmpty ? "nothing to apply" : "applied " + changes.applied.joined(separator: ", ")
+            let restart = changes.needsRestart.isEmpty ? "" : "; not applied, restart to apply: " + changes.needsRestart.joined(separator: ", ")
+            return "configuration reloaded: \(applied)\(restart)" + (event.detection.map { "; now \($0.readableText)" } ?? "")
+        case .reloadFailed(let event):
+            return "configuration not reloaded, still using the previous one: \(event.message)"
         case .device(let event):
             switch event.status {
             case .opened:
@@ -196,6 +208,31 @@ public struct StartEvent: Equatable, Sendable {
         self.keywords = keywords
         self.gain = gain
         self.decision = decision
+    }
+
+    /// Gain, decision and keyphrases, as `start` and `reloaded` events write them.
+    var members: [(String, JSONValue)] {
+        [("gain", .number(gain)), ("decision", .string(decision.rawValue)),
+         ("keywords", .array(keywords.map { $0.json(decision: decision) }))]
+    }
+
+    /// What is listened for, as a readable line says it.
+    var readableText: String {
+        let phrases = keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
+        return "listening for " + phrases.joined(separator: ", ") + (gain == 1 ? "" : ", gain \(gain)") + ", decided by \(decision.rawValue)"
+    }
+}
+
+/// The configuration read again on SIGHUP, once its live changes are in use.
+public struct ReloadEvent: Equatable, Sendable {
+    /// Which settings changed, applied or waiting for a restart.
+    public var changes: ConfigurationChanges
+    /// What detection listens for now, when a new detector took over.
+    public var detection: StartEvent?
+
+    public init(changes: ConfigurationChanges, detection: StartEvent?) {
+        self.changes = changes
+        self.detection = detection
     }
 }
 

@@ -10,7 +10,9 @@ import Transcription
 /// its detector and transcriber (and so their PocketSphinx decoders): use it from one thread.
 /// It counts the stream's samples itself, so every event is placed on the stream's own time.
 public final class ListeningStream {
-    private let detector: HotwordDetector
+    private var detector: HotwordDetector
+    /// Stream position at which `detector` heard its first sample: it places hits on its own count.
+    private var detectorStart = 0
     private let transcriber: Transcriber?
     /// Whether the second stage's verdict on every candidate becomes a `candidate` event.
     private let reportsCandidates: Bool
@@ -42,12 +44,14 @@ public final class ListeningStream {
         recent.append(frame, endingAt: samples)
         // The detector hears every frame, so its count stays on the stream's; hits and candidates
         // during a command are not reported.
-        let hits = try detector.process(frame)
+        let hits = try detector.process(frame).map { $0.shifted(by: detectorStart) }
         if let start = sessionStart, let transcriber {
             return try transcriber.process(frame).map { event(for: $0, sessionStart: start) }
         }
         let candidates: [ListenEvent] = reportsCandidates
-            ? detector.candidateVerdicts.map { .candidate(CandidateEvent(verdict: $0, sampleRate: pipelineSampleRate, source: source)) }
+            ? detector.candidateVerdicts.map {
+                .candidate(CandidateEvent(verdict: $0.shifted(by: detectorStart), sampleRate: pipelineSampleRate, source: source))
+            }
             : []
         // The detector lists the best hit first.
         guard let hit = hits.first else { return candidates }
@@ -78,11 +82,20 @@ public final class ListeningStream {
         return [.commandCutOff(TranscriptEvent(text: transcript.text, time: seconds, reason: nil, source: source))]
     }
 
+    /// Listens with `detector` from the next frame on, in place of the one it had, which it
+    /// returns: the stream, its sample count and a running transcription session go on without a gap.
+    public func replace(detector: HotwordDetector) -> HotwordDetector {
+        defer { self.detector = detector }
+        detectorStart = samples
+        return self.detector
+    }
+
     /// Starts a new stream from `source`: the sample count, the detector and any session start again.
     public func restart(source: StreamSource) throws {
         if sessionStart != nil { _ = try transcriber?.finish() }
         sessionStart = nil
         try detector.reset()
+        detectorStart = 0
         recent.removeAll()
         self.source = source
         samples = 0
@@ -100,5 +113,20 @@ public final class ListeningStream {
             sessionStart = nil
             return .noCommand(NoCommandEvent(time: seconds, source: source))
         }
+    }
+}
+
+extension HotwordHit {
+    /// The hit placed `samples` later on the stream: for a detector that started mid-stream.
+    func shifted(by samples: Int) -> HotwordHit {
+        HotwordHit(keyword: keyword, startSample: startSample + samples, endSample: endSample + samples,
+                   detectionSample: detectionSample + samples, score: score)
+    }
+}
+
+extension CandidateVerdict {
+    /// The verdict with its candidate placed `samples` later on the stream.
+    func shifted(by samples: Int) -> CandidateVerdict {
+        CandidateVerdict(candidate: candidate.shifted(by: samples), heardWords: heardWords, phoneEdits: phoneEdits, reason: reason)
     }
 }

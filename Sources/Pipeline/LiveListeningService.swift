@@ -12,18 +12,28 @@ import Transcription
 /// unplugged device is reopened with back-off while the service keeps running; a device that
 /// cannot be opened at start ends the service with that error. Graceful shutdown (SIGTERM,
 /// SIGINT through `ServiceGroup`) ends the loop after the frame being read and closes the device.
+///
+/// A configuration read again (SIGHUP) is applied while it listens: a new detector is built on
+/// a thread of its own and takes over between two frames, so no audio is lost and capture never
+/// waits for it; chat settings apply from the next query. What cannot change live is named in
+/// the `reloaded` event. A reload that cannot be set up changes nothing (`reloadFailed`).
 public struct LiveListeningService: Service {
     /// Device, period and detection settings.
     public let configuration: Configuration
-    /// Called on the capture thread with every event, in order.
+    /// The configuration each time it is read again, or why it could not be.
+    public let reloads: AsyncStream<Result<Configuration, any Error>>
+    /// Called with every event: on the capture thread with what it hears, in order; from the
+    /// chat and reload tasks with theirs.
     public let report: @Sendable (ListenEvent) -> Void
     private let logger = Logger(label: "susi-listen.capture")
 
     /// Longest wait between attempts to reopen a device that went away.
     static let longestBackoff = 30.0
 
-    public init(configuration: Configuration, report: @escaping @Sendable (ListenEvent) -> Void) {
+    public init(configuration: Configuration, reloads: AsyncStream<Result<Configuration, any Error>>,
+                report: @escaping @Sendable (ListenEvent) -> Void) {
         self.configuration = configuration
+        self.reloads = reloads
         self.report = report
     }
 
@@ -31,17 +41,31 @@ public struct LiveListeningService: Service {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
         let forwarder = try configuration.forwardsCommands ? ChatForwarder(configuration: configuration.chat) : nil
+        let prepared = PreparedReloads()
+        let (replaced, replacedSink) = AsyncStream<DetectorTransfer>.makeStream()
         try await withGracefulShutdownHandler {
             // Commands go to SUSI from a task of their own, so capture never waits for the server.
             async let unanswered = Self.deliver(commands, with: forwarder, stop: stop, report: report)
-            var summary = try await withTaskCancellationHandler { [configuration, report, logger] in
-                defer { commandSink.finish() }
-                return try await Self.onCaptureThread {
-                    try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
-                                    commands: forwarder == nil ? nil : commandSink).run()
+            var summary = try await withThrowingTaskGroup(of: Void.self, returning: RunSummary.self) { [configuration, reloads, report, logger] reloading in
+                // Reloads are set up beside capture and end with it (a detector being built is
+                // waited for), so nothing is reported after the summary.
+                reloading.addTask { await Self.prepare(reloads, started: configuration, forwarder: forwarder, into: prepared, report: report) }
+                // Detectors a reload replaced are freed here, not on the capture thread: freeing
+                // a recogniser takes tens of milliseconds.
+                reloading.addTask { for await _ in replaced {} }
+                defer { reloading.cancelAll() }
+                return try await withTaskCancellationHandler {
+                    defer {
+                        commandSink.finish()
+                        replacedSink.finish()
+                    }
+                    return try await Self.onThread(named: "susi-listen capture") {
+                        try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
+                                        commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink).run()
+                    }
+                } onCancel: {
+                    stop.raise()
                 }
-            } onCancel: {
-                stop.raise()
             }
             // The summary comes last, once every command has been answered, spooled or lost.
             summary.unansweredQueries = await unanswered
@@ -51,8 +75,34 @@ public struct LiveListeningService: Service {
         }
     }
 
-    /// Runs `work` on a thread of its own (it blocks on the device) and waits for its result.
-    private static func onCaptureThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    /// Sets up each configuration read again, off the capture thread: a new detector when the
+    /// detection settings changed (built on a thread of its own, as loading models blocks),
+    /// then the chat settings; hands the detector and the event to the capture loop. One that
+    /// cannot be read or set up changes nothing and is reported.
+    private static func prepare(_ reloads: AsyncStream<Result<Configuration, any Error>>, started: Configuration,
+                                forwarder: ChatForwarder?, into prepared: PreparedReloads,
+                                report: @escaping @Sendable (ListenEvent) -> Void) async {
+        var current = started
+        for await reload in reloads {
+            do {
+                let next = try reload.get()
+                let changes = ConfigurationChanges(started: started, current: current, next: next)
+                let detector = try await changes.rebuildsDetector ? onThread(named: "susi-listen reload") {
+                    DetectorTransfer(detector: try HotwordDetectorFactory.detector(configuration: next.spotterConfiguration))
+                } : nil
+                if Task.isCancelled { return }
+                if changes.changesChat { await forwarder?.reconfigure(next.chat) }
+                current = next
+                let detection = detector.map { StartEvent(keywords: $0.detector.thresholds, gain: next.gain, decision: next.decision) }
+                prepared.add(detector, ReloadEvent(changes: changes, detection: detection))
+            } catch {
+                if !Task.isCancelled { report(.reloadFailed(ErrorEvent(file: nil, message: "\(error)"))) }
+            }
+        }
+    }
+
+    /// Runs `work` on a thread of its own (it blocks) and waits for its result.
+    private static func onThread<Result: Sendable>(named name: String, _ work: @escaping @Sendable () throws -> Result) async throws -> Result {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, Error>) in
             let thread = Thread {
                 do {
@@ -61,7 +111,7 @@ public struct LiveListeningService: Service {
                     continuation.resume(throwing: error)
                 }
             }
-            thread.name = "susi-listen capture"
+            thread.name = name
             thread.start()
         }
     }
@@ -113,6 +163,10 @@ private struct CaptureLoop {
     let stop: StopSignal
     /// Where final commands go, when they are sent to SUSI.
     let commands: AsyncStream<String>.Continuation?
+    /// Reloads set up on other threads, taken between two frames.
+    let reloads: PreparedReloads
+    /// Where detectors replaced by a reload go to be freed.
+    let replaced: AsyncStream<DetectorTransfer>.Continuation
 
     /// Listens until the stop signal, reporting every event but the summary, which it returns.
     func run() throws -> RunSummary {
@@ -133,11 +187,12 @@ private struct CaptureLoop {
                 for event in try stream.process(frame) {
                     record(event, in: &summary)
                 }
+                applyReloads(to: stream)
                 backoff = 0.5
             } catch let error as CaptureError {
                 statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
-                device = try reopen(after: error, backoff: &backoff)
+                device = try reopen(after: error, backoff: &backoff, stream: stream)
             }
         }
         for event in try stream.stop() { record(event, in: &summary) }
@@ -148,6 +203,15 @@ private struct CaptureLoop {
         summary.overruns = statistics.overrunsRecovered
         summary.suspends = statistics.suspendsRecovered
         return summary
+    }
+
+    /// Puts the reloads set up since the last call into effect, between two frames: a new
+    /// detector takes over the stream, and each reload's event is reported.
+    private func applyReloads(to stream: ListeningStream) {
+        for (detector, event) in reloads.take() {
+            if let detector { replaced.yield(DetectorTransfer(detector: stream.replace(detector: detector.detector))) }
+            report(.reloaded(event))
+        }
     }
 
     private func record(_ event: ListenEvent, in summary: inout RunSummary) {
@@ -175,9 +239,11 @@ private struct CaptureLoop {
 
     /// Tries to open the device again, waiting longer after each failure, until it opens or
     /// the service stops (nil).
-    private func reopen(after error: CaptureError, backoff: inout Double) throws -> CaptureDevice? {
+    private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureDevice? {
         logger.warning("\(configuration.device): \(error.problem); reopening")
         while !stop.wait(seconds: backoff) {
+            // A reload need not wait for the device.
+            applyReloads(to: stream)
             backoff = min(backoff * 2, LiveListeningService.longestBackoff)
             do {
                 return try open()
@@ -195,5 +261,32 @@ extension CaptureStatistics {
         overrunsRecovered += other.overrunsRecovered
         suspendsRecovered += other.suspendsRecovered
         framesRead += other.framesRead
+    }
+}
+
+/// A detector on its way from the thread that built it to the capture thread, which owns it
+/// from then on, or from the capture thread to be freed: no one else keeps a reference, so it
+/// is never used from two threads at once.
+struct DetectorTransfer: @unchecked Sendable {
+    let detector: any HotwordDetector
+}
+
+/// Reloads that are set up and wait for the capture loop, oldest first. Taking them costs the
+/// capture thread a lock held for a few instructions, never a wait for a detector to load.
+final class PreparedReloads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [(DetectorTransfer?, ReloadEvent)] = []
+
+    /// Queues a reload: its new detector (nil when detection did not change) and its event.
+    func add(_ detector: DetectorTransfer?, _ event: ReloadEvent) {
+        lock.withLock { pending.append((detector, event)) }
+    }
+
+    /// The reloads queued since the last call, oldest first.
+    func take() -> [(DetectorTransfer?, ReloadEvent)] {
+        lock.withLock {
+            defer { pending.removeAll() }
+            return pending
+        }
     }
 }

@@ -22,7 +22,19 @@ public struct SampleConverter: Sendable {
     /// Scales, clips to -1...1, adds the dither of each sample's stream position (`position` is
     /// that of the first) and rounds to Int16.
     public func int16Samples(_ frame: some Collection<Float>, startingAt position: Int) -> [Int16] {
-        zip(frame, position...).map { sample, index in PCM16.value(sample * gain, dither: Self.dither(at: index)) }
+        // One loop over contiguous memory: called generically from another module, a `zip` and
+        // `map` over `frame` spent more time resolving generic metadata than converting.
+        frame.withContiguousStorageIfAvailable { int16Samples($0, startingAt: position) }
+            ?? Array(frame).withUnsafeBufferPointer { int16Samples($0, startingAt: position) }
+    }
+
+    private func int16Samples(_ frame: UnsafeBufferPointer<Float>, startingAt position: Int) -> [Int16] {
+        [Int16](unsafeUninitializedCapacity: frame.count) { converted, count in
+            for offset in frame.indices {
+                converted[offset] = PCM16.value(frame[offset] * gain, dither: Self.dither(at: position + offset))
+            }
+            count = frame.count
+        }
     }
 
     /// Triangular noise in -1...1 (least significant bits) for stream position `position`: the

@@ -41,7 +41,8 @@ public actor ChatDelivery {
         public var spoolError: QuerySpoolError?
     }
 
-    public nonisolated let client: ChatClient
+    /// Replaced by `reconfigure(_:)`; a query being asked keeps the client it started with.
+    private var client: ChatClient
     /// Nil when the configuration names no spool directory.
     public nonisolated let spool: QuerySpool?
     private var isFlushing = false
@@ -56,6 +57,12 @@ public actor ChatDelivery {
         } else {
             spool = nil
         }
+    }
+
+    /// Asks through a client for `configuration` from the next query on (one being asked
+    /// finishes as it began); the spool stays where it is, whatever `configuration` names.
+    public func reconfigure(_ configuration: ChatClientConfiguration) {
+        client = ChatClient(configuration: configuration)
     }
 
     /// Saves `query` in the spool, asks it, and removes it once the server has replied; if the

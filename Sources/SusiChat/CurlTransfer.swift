@@ -51,8 +51,12 @@ final class CurlTransfer: @unchecked Sendable {
 
     private init(url: URL, backstopTimeout: Duration, maxBytes: Int) throws {
         Self.globalSetUp
-        guard let easy = curl_easy_init(), let multi = curl_multi_init() else {
-            throw Failure(code: CURLE_FAILED_INIT, message: "libcurl could not set up a transfer")
+        let failedSetUp = Failure(code: CURLE_FAILED_INIT, message: "libcurl could not set up a transfer")
+        guard let easy = curl_easy_init() else { throw failedSetUp }
+        // Until both handles are stored, `deinit` does not run: the easy handle is freed here.
+        guard let multi = curl_multi_init() else {
+            curl_easy_cleanup(easy)
+            throw failedSetUp
         }
         self.easy = easy
         self.multi = multi

@@ -6,7 +6,7 @@ import Transcription
 
 /// Options for what follows the hotword: the transcription session and the SUSI chat query.
 /// Each one given overrides the configuration file.
-struct CommandOptions: ParsableArguments {
+struct CommandOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Stop at the hotword: no transcription, no chat query.")
     var noTranscription = false
 

@@ -3,26 +3,33 @@ import Foundation
 import Pipeline
 
 /// Where the configuration file is, and reading it.
-struct ConfigurationOptions: ParsableArguments {
+struct ConfigurationOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Configuration file (default: the first of $XDG_CONFIG_HOME/susi-listen/config.toml, ~/.config/susi-listen/config.toml, /etc/susi-listen/config.toml that exists).", valueName: "file"))
     var config: String?
 
     /// The configuration file's settings over the defaults; exit code 78 when the file is wrong.
     func load() throws -> Configuration {
-        var configuration = Configuration()
-        guard let path = config ?? Self.defaultLocations.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            return configuration
-        }
         do {
-            let entries = try ConfigurationFile.read(path)
-            let warnings = try configuration.apply(entries, from: path)
-                + [ConfigurationFile.exposureWarning(path: path, entries: entries)].compactMap { $0 }
+            let (configuration, warnings) = try read()
             warnings.forEach { StandardError.write("susi-listen: warning: \($0)") }
+            return configuration
         } catch {
             StandardError.write("susi-listen: \(error)")
             throw ExitCode(78)
         }
-        return configuration
+    }
+
+    /// The configuration file's settings over the defaults, with warnings about it (unknown
+    /// keys, a token others can read); at start and again on SIGHUP.
+    func read() throws(ConfigurationError) -> (configuration: Configuration, warnings: [String]) {
+        var configuration = Configuration()
+        guard let path = config ?? Self.defaultLocations.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            return (configuration, [])
+        }
+        let entries = try ConfigurationFile.read(path)
+        let warnings = try configuration.apply(entries, from: path)
+            + [ConfigurationFile.exposureWarning(path: path, entries: entries)].compactMap { $0 }
+        return (configuration, warnings)
     }
 
     static var defaultLocations: [String] {

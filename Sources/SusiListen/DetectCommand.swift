@@ -7,7 +7,7 @@ import Pipeline
 import ServiceLifecycle
 
 /// `susi-listen`: listen on a capture device until stopped, or with `--file`, detect in files.
-struct DetectCommand: AsyncParsableCommand {
+struct DetectCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "detect",
         abstract: "Listen on a microphone, or detect the hotword in audio files with --file (the default command).")
@@ -53,7 +53,18 @@ struct DetectCommand: AsyncParsableCommand {
             }
             return
         }
-        var settings = try configurationFile.load()
+        let settings = try merged(with: configurationFile.load())
+        if file.isEmpty {
+            try await listen(settings)
+        } else {
+            try await detectInFiles(settings)
+        }
+    }
+
+    /// The flags given over the configuration file's settings, checked: what `detect` runs
+    /// with, at start and again on SIGHUP.
+    private func merged(with file: Configuration) throws -> Configuration {
+        var settings = file
         try detector.apply(to: &settings)
         command.apply(to: &settings)
         if let device { settings.device = device }
@@ -64,11 +75,15 @@ struct DetectCommand: AsyncParsableCommand {
         if settings.reportCandidates && settings.decision == .spotting {
             throw ValidationError("candidates come from a second stage: --candidates (log.candidates) needs --decision (hotword.decision) two-stage or verified, not spotting")
         }
-        if file.isEmpty {
-            try await listen(settings)
-        } else {
-            try await detectInFiles(settings)
-        }
+        return settings
+    }
+
+    /// The configuration file read again and merged with the flags as at start; its warnings
+    /// go to the log.
+    private func reread(logger: Logger) throws -> Configuration {
+        let (file, warnings) = try configurationFile.read()
+        warnings.forEach { logger.warning("\($0)") }
+        return try merged(with: file)
     }
 
     private func detectInFiles(_ settings: Configuration) async throws {
@@ -89,16 +104,21 @@ struct DetectCommand: AsyncParsableCommand {
     }
 
     private func listen(_ settings: Configuration) async throws {
+        // A SIGHUP while the models load (before HangUpSignalService traps it) must not end
+        // the daemon; the configuration was just read.
+        signal(SIGHUP, SIG_IGN)
         // Fail early, with exit code 2, on models and keywords.
         _ = try settings.makeDetector()
         _ = try settings.makeTranscriber()
         _ = try settings.makeForwarder()
         let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let output = EventLog(json: settings.json, logger: logger)
-        let service = LiveListeningService(configuration: settings) { output.record($0) }
+        let (reloads, reloadSink) = AsyncStream<Result<Configuration, any Error>>.makeStream()
+        let service = LiveListeningService(configuration: settings, reloads: reloads) { output.record($0) }
+        let hangUp = HangUpSignalService(logger: logger, reloads: reloadSink) { [self] in try reread(logger: logger) }
         // Shutdown goes through the services last to first: SIGHUP's stops trapping first.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: service), .init(service: HangUpSignalService(logger: logger), successTerminationBehavior: .ignore)],
+            services: [.init(service: service), .init(service: hangUp, successTerminationBehavior: .ignore)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()

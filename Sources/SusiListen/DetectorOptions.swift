@@ -6,7 +6,7 @@ import Transcription
 
 /// Options that set up the keyword spotter, shared by every command that detects. Each one
 /// given overrides the configuration file.
-struct DetectorOptions: ParsableArguments {
+struct DetectorOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Keyphrase to listen for; repeat for several (default: susi).", valueName: "keyphrase"))
     var keyword: [String] = []
 

@@ -46,7 +46,7 @@ import Testing
         let labels = try LabelFile.read(testAudio.appendingPathComponent("labels.tsv").path).filter { $0.file.hasSuffix("/mixed_susi_and_near_misses.wav") }
         let negatives = try FileManager.default.contentsOfDirectory(atPath: testAudio.path)
             .filter { $0.hasPrefix("negative_nearmiss_") }.sorted().map { testAudio.appendingPathComponent($0).path }
-        let models = AcousticModelFiles(keywordDictionary: Self.repository.appendingPathComponent("Models/keywords.dict").path)
+        let models = AcousticModelFiles(modelsFolder: Self.repository.appendingPathComponent("Models").path)
         for decision in [KeywordDecision.twoStage, .spotting] {
             let plan = BenchmarkPlan(labels: labels, negatives: negatives, keywords: ["susi"], sensitivities: [0.9],
                                      spotter: KeywordSpotterConfiguration(modelFiles: models, decision: decision))

@@ -10,11 +10,13 @@ enum Fixtures {
     static let keywordDictionary = repository.appendingPathComponent("Models/keywords.dict").path
     static let devdata = repository.deletingLastPathComponent().appendingPathComponent("shared/devdata")
 
-    /// A configuration with the project's keyword dictionary.
+    /// The model files with the project's keyword dictionary and verification vocabulary.
+    static let modelFiles = AcousticModelFiles(modelsFolder: repository.appendingPathComponent("Models").path)
+
+    /// A configuration with the project's model files.
     static func spotter(_ keywords: [KeywordSetting], gain: Double = 1,
                         decision: KeywordDecision = .twoStage) -> KeywordSpotterConfiguration {
-        KeywordSpotterConfiguration(keywords: keywords, gain: gain,
-                                    modelFiles: AcousticModelFiles(keywordDictionary: keywordDictionary), decision: decision)
+        KeywordSpotterConfiguration(keywords: keywords, gain: gain, modelFiles: modelFiles, decision: decision)
     }
 
     /// Every 16 kHz sample of a file, read through the project's reader.

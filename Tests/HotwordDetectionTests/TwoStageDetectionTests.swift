@@ -12,10 +12,9 @@ import Testing
     private let keyword = 8_000..<16_064
 
     private func verifier(for keyphrases: [String]) throws -> KeywordVerifier {
-        let files = AcousticModelFiles(keywordDictionary: Fixtures.keywordDictionary)
+        let files = Fixtures.modelFiles
         let lexicon = try PronunciationLexicon(keyphrases: keyphrases, dictionaries: [Fixtures.keywordDictionary, files.generalDictionary])
-        return try KeywordVerifier(acousticModel: files.acousticModel, languageModel: KeywordVerifier.defaultLanguageModel,
-                                   dictionary: files.generalDictionary, lexicon: lexicon)
+        return try KeywordVerifier(acousticModel: files.acousticModel, vocabulary: files.verifierFiles, lexicon: lexicon)
     }
 
     private func pcm(_ samples: ArraySlice<Float>) -> [Int16] { samples.map { PCM16.value($0) } }
@@ -172,13 +171,19 @@ import Testing
         #expect(jarvis.isWorthVerifying(score: -59, seconds: 0.3))
     }
 
-    @Test func aMissingLanguageModelNamesItsPackage() throws {
-        let files = AcousticModelFiles(keywordDictionary: Fixtures.keywordDictionary)
-        let lexicon = try PronunciationLexicon(keyphrases: ["susi"], dictionaries: [Fixtures.keywordDictionary])
-        #expect(throws: HotwordDetectionError.modelFileMissing(path: "/nonexistent/en-us.lm.bin", package: "pocketsphinx-en-us")) {
-            try KeywordVerifier(acousticModel: files.acousticModel, languageModel: "/nonexistent/en-us.lm.bin",
-                                dictionary: files.generalDictionary, lexicon: lexicon)
+    @Test func aMissingVerificationVocabularyNamesWhereItComesFrom() throws {
+        var files = Fixtures.modelFiles
+        files.verifierVocabulary = AcousticModelFiles.VerifierVocabulary(modelsFolder: "/nonexistent")
+        #expect(throws: HotwordDetectionError.modelFileMissing(path: "/nonexistent/verifier/words.arpa", package: "susi-listen (its Models/ folder)")) {
+            try files.validate()
         }
+        files.verifierVocabulary = AcousticModelFiles.VerifierVocabulary(languageModel: Fixtures.keywordDictionary, dictionary: Fixtures.keywordDictionary)
+        #expect(throws: HotwordDetectionError.unusableModelFile(path: Fixtures.keywordDictionary, problem: .notALanguageModel)) {
+            try files.validate()
+        }
+        files.verifierVocabulary = nil
+        #expect(files.verifierFiles.languageModel == AcousticModelFiles.debianModelFolder + "/en-us.lm.bin")
+        try files.validate()
     }
 
     @Test func theRecogniserTurnsDownMostNearMissCandidates() throws {

@@ -65,17 +65,7 @@ import Testing
     private func runDaemon(playing fixture: String, cutAt: Double? = nil, arguments: [String], until awaited: String,
                            standardOutput: FileHandle? = nil, beforeStopping: (Process) -> Void = { _ in }) throws
         -> (events: [[String: Any]], log: String, status: Int32, secondsToExit: Double) {
-        let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
-        try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
-        try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json", "--config", "/dev/null"] + arguments
-        process.currentDirectoryURL = CommandRunner.repository
-        process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null"] + arguments, standardOutput: standardOutput)
         defer { if process.isRunning { process.terminate() } }
 
         let writer = try openFIFOForWriting(within: 10)
@@ -88,10 +78,56 @@ import Testing
         let stopAsked = Date()
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        let events = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap {
+        return (try events(in: output), try String(contentsOf: errors, encoding: .utf8), process.terminationStatus, Date().timeIntervalSince(stopAsked))
+    }
+
+    /// Starts the daemon on the FIFO-fed device with `arguments`; its events go to `output`
+    /// (or `standardOutput`), its log to `errors`.
+    private func startDaemon(arguments: [String], standardOutput: FileHandle? = nil) throws -> (process: Process, output: URL, errors: URL) {
+        let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
+        try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
+        try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json"] + arguments
+        process.currentDirectoryURL = CommandRunner.repository
+        process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, output, errors)
+    }
+
+    /// The JSON event lines written to `output` so far.
+    private func events(in output: URL) throws -> [[String: Any]] {
+        try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
-        return (events, try String(contentsOf: errors, encoding: .utf8), process.terminationStatus, Date().timeIntervalSince(stopAsked))
+    }
+
+    /// Writes `samples` into the FIFO one 30 ms period at a time (the last one padded with
+    /// silence): ALSA's `file` PCM takes a short read for the end of its input.
+    private func play(_ samples: [Float], into writer: FileHandle) throws {
+        let period = 480
+        for start in stride(from: 0, to: samples.count, by: period) {
+            let block = Array(samples[start..<min(start + period, samples.count)])
+            try writer.write(contentsOf: PCM16.littleEndianBytes(block + [Float](repeating: 0, count: period - block.count)))
+        }
+    }
+
+    /// Plays silence, a period at a time, until an event line contains `text` (true) or
+    /// `seconds` have passed (false): events the capture loop reports between frames need
+    /// frames to come. Returns how many samples were played.
+    private func playSilence(into writer: FileHandle, until text: String, in output: URL, within seconds: Double) throws -> (found: Bool, samples: Int) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var played = 0
+        while Date() < deadline {
+            if let lines = try? String(contentsOf: output, encoding: .utf8), lines.contains(text) { return (true, played) }
+            try play([Float](repeating: 0, count: 480), into: writer)
+            played += 480
+            usleep(10_000)
+        }
+        return (false, played)
     }
 
     @Test func hearsTheHotwordOnAFileBackedCaptureDeviceAndStopsCleanlyOnSIGTERM() throws {
@@ -179,17 +215,128 @@ import Testing
         #expect(run.log.contains("command cut off by shutdown while being spoken, dropped: "), "\(run.log)")
     }
 
-    @Test func saysSIGHUPCannotReloadAndGoesOnListening() throws {
-        var stillRunning = false
-        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--no-transcription"],
-                                until: "\"type\":\"hotword\"") { process in
-            kill(process.processIdentifier, SIGHUP)
-            stillRunning = waitForLine(containing: "SIGHUP", in: folder.appendingPathComponent("stderr"), within: 10) && process.isRunning
-        }
-        #expect(stillRunning)
-        #expect(run.status == 0)
-        #expect(run.log.contains("SIGHUP: reloading the configuration is not supported; ignored, still listening"), "\(run.log)")
-        #expect(run.events.last?["type"] as? String == "summary")
+    /// The daemon listening with a configuration file, fed through `writer`.
+    private struct ListeningDaemon {
+        let process: Process
+        let output: URL
+        let errors: URL
+        let writer: FileHandle
+        let configuration: String
+        /// Samples of silence played until detection was set up.
+        let samplesBeforeStart: Int
+
+        var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+    }
+
+    /// Starts the daemon (without transcription unless `transcribing`) on a configuration file
+    /// holding `configuration` and plays silence until detection is set up.
+    private func startListening(configuration: String, transcribing: Bool = false) throws -> ListeningDaemon {
+        let path = folder.appendingPathComponent("config.toml").path
+        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        let (process, output, errors) = try startDaemon(arguments: ["--config", path] + (transcribing ? [] : ["--no-transcription"]))
+        let writer = try openFIFOForWriting(within: 10)
+        let started = try playSilence(into: writer, until: "\"type\":\"start\"", in: output, within: 30)
+        let daemon = ListeningDaemon(process: process, output: output, errors: errors, writer: writer, configuration: path,
+                                     samplesBeforeStart: started.samples)
+        try #require(started.found, "no start: \(daemon.log)")
+        return daemon
+    }
+
+    /// Writes `configuration` into the daemon's configuration file, sends SIGHUP and plays
+    /// silence until an event line contains `awaited`; returns the samples played.
+    private func reload(_ daemon: ListeningDaemon, with configuration: String, until awaited: String) throws -> Int {
+        try configuration.write(toFile: daemon.configuration, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let played = try playSilence(into: daemon.writer, until: awaited, in: daemon.output, within: 60)
+        try #require(played.found, "no \(awaited): \(daemon.log)")
+        #expect(daemon.process.isRunning)
+        return played.samples
+    }
+
+    /// Plays "susi, set a timer for ten minutes" and silence, waits for an event line holding
+    /// `awaited`, stops the daemon with SIGTERM (it must exit with 0) and returns its events.
+    private func playHotwordAndStop(_ daemon: ListeningDaemon, until awaited: String = "\"type\":\"hotword\"") throws -> [[String: Any]] {
+        try play(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
+            .remainingSamples() + [Float](repeating: 0, count: 24_000), into: daemon.writer)
+        #expect(waitForLine(containing: awaited, in: daemon.output, within: 30), "no \(awaited): \(daemon.log)")
+        try daemon.writer.close()
+        kill(daemon.process.processIdentifier, SIGTERM)
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+        return try events(in: daemon.output)
+    }
+
+    @Test func appliesANewKeyphraseOnSIGHUPAndHearsItWithoutLosingAudio() throws {
+        let daemon = try startListening(configuration: "[hotword]\nkeywords = \"computer\"\n")
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        // A new keyphrase and a token (applied live; the token never shown), and a capture
+        // period (applied only by a restart).
+        let silenceDuringReload = try reload(daemon, with: "[hotword]\nkeywords = \"susi\"\n[capture]\nperiod_ms = 20\n[chat]\naccess_token = \"SECRETTOKEN123\"\n",
+                                             until: "\"type\":\"reloaded\"")
+        // "susi, set a timer for ten minutes", heard by the new detector, placed on the stream
+        // that went on through the reload.
+        let events = try playHotwordAndStop(daemon)
+
+        let types = events.compactMap { $0["type"] as? String }
+        #expect(types == ["device", "start", "reloaded", "hotword", "summary"], "\(types)")
+        let start = try #require(events.first { $0["type"] as? String == "start" })
+        #expect((start["keywords"] as? [[String: Any]])?.compactMap { $0["keyword"] as? String } == ["computer"])
+        let reload = try #require(events.first { $0["type"] as? String == "reloaded" })
+        #expect(reload["applied"] as? [String] == ["hotword.keywords", "chat.access_token"])
+        #expect(reload["needs_restart"] as? [String] == ["capture.period_ms"])
+        #expect((reload["keywords"] as? [[String: Any]])?.compactMap { $0["keyword"] as? String } == ["susi"])
+        #expect(reload["decision"] as? String == "two-stage")
+        let hotword = try #require(events.first { $0["type"] as? String == "hotword" })
+        #expect(hotword["keyword"] as? String == "susi")
+        // Every sample played reached the detectors: the hit lies where it does in the file,
+        // after the silence played before it (a lost period would move it by 30 ms).
+        let silenceBefore = Double(daemon.samplesBeforeStart + silenceDuringReload) / 16_000
+        let fromFile = try #require(try CommandRunner.run(["--file", "TestAudio/commands/hotword_02_slt.flac", "--json", "--config", "/dev/null",
+                                                           "--no-transcription"]).events(ofType: "hotword").first)
+        let live = try #require(hotword["end"] as? Double), file = try #require(fromFile["end"] as? Double)
+        #expect(abs(live - silenceBefore - file) < 0.025, "live \(live) s after \(silenceBefore) s of silence, file \(file) s")
+        #expect(!(try String(contentsOf: daemon.output, encoding: .utf8) + daemon.log).contains("SECRETTOKEN123"))
+        #expect(daemon.log.contains("configuration reloaded: applied hotword.keywords, chat.access_token; not applied, restart to apply: capture.period_ms"),
+                "\(daemon.log)")
+    }
+
+    @Test func sendsTheNextQueryWithTheChatSettingsReadOnSIGHUP() throws {
+        let before = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        let after = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        defer { before.stop(); after.stop() }
+        let daemon = try startListening(configuration: "[chat]\nserver = \"\(before.url.absoluteString)\"\n", transcribing: true)
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        _ = try reload(daemon, with: "[chat]\nserver = \"\(after.url.absoluteString)\"\nlanguage = \"de\"\n", until: "\"type\":\"reloaded\"")
+        let events = try playHotwordAndStop(daemon, until: "\"type\":\"answer\"")
+
+        let reload = try #require(events.first { $0["type"] as? String == "reloaded" })
+        #expect(reload["applied"] as? [String] == ["chat.server", "chat.language"])
+        #expect(reload["needs_restart"] as? [String] == [])
+        // The detector was kept: no new detection settings to report.
+        #expect(reload["keywords"] == nil)
+        #expect(before.recordedRequests.isEmpty)
+        #expect(after.recordedRequests.first?.parameters["q"] == "set a timer for ten minutes")
+        #expect(after.recordedRequests.first?.parameters["language"] == "de")
+    }
+
+    @Test func keepsTheOldSettingsWhenTheConfigurationReadOnSIGHUPIsWrong() throws {
+        let daemon = try startListening(configuration: "[hotword]\nkeywords = \"susi\"\n")
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        // A value the file cannot hold (a token without quotes, not to be shown), then a
+        // keyphrase no dictionary knows (the file reads, but the detector cannot be set up).
+        _ = try reload(daemon, with: "[hotword]\nkeywords = \"computer\"\n[chat]\naccess_token = SECRETTOKEN123\n", until: "\"type\":\"reload_failed\"")
+        _ = try reload(daemon, with: "[hotword]\nkeywords = \"zorblatx\"\n", until: "zorblatx")
+        // Still listening for "susi", as before.
+        let events = try playHotwordAndStop(daemon)
+
+        let types = events.compactMap { $0["type"] as? String }
+        #expect(types == ["device", "start", "reload_failed", "reload_failed", "hotword", "summary"], "\(types)")
+        let failures = events.filter { $0["type"] as? String == "reload_failed" }.compactMap { $0["error"] as? String }
+        #expect(failures.first?.contains("\(daemon.configuration):4: key \"chat.access_token\"") == true, "\(failures)")
+        #expect(failures.last?.contains("zorblatx") == true, "\(failures)")
+        #expect(events.first { $0["type"] as? String == "hotword" }?["keyword"] as? String == "susi")
+        #expect(!(try String(contentsOf: daemon.output, encoding: .utf8) + daemon.log).contains("SECRETTOKEN123"))
+        #expect(daemon.log.contains("configuration not reloaded, still using the previous one: "), "\(daemon.log)")
     }
 
     @Test func logsOnceAndGoesOnListeningWhenEventsCannotBeWritten() throws {
