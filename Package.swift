@@ -27,6 +27,9 @@ let package = Package(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
@@ -36,12 +39,15 @@ let package = Package(
         .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx", "AudioInput"]),
         .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
+        .target(name: "SpeechSynthesis", dependencies: ["CEspeakNG", "AudioInput"]),
+        .target(name: "AudioPlayback", dependencies: ["CALSA", "CSndFile", "AudioInput", "AudioCapture"]),
         .target(name: "JSONText"),
         .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
         .target(
             name: "Pipeline",
             dependencies: [
                 "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText",
+                "SpeechSynthesis", "AudioPlayback",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -49,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "SusiListen",
             dependencies: [
-                "Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "DetectionBenchmark",
+                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "HotwordDetection", "DetectionBenchmark",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -62,6 +68,8 @@ let package = Package(
         .testTarget(name: "PocketSphinxSupportTests", dependencies: ["PocketSphinxSupport"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "PocketSphinxSupport", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
+        .testTarget(name: "SpeechSynthesisTests", dependencies: ["SpeechSynthesis", "AudioInput", "Transcription", "AudioTestSupport"]),
+        .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioInput", "AudioTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "HTTPTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),

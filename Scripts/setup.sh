@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(pkg-config libasound2-dev libpocketsphinx-dev pocketsphinx-en-us libsndfile1-dev libsoxr-dev libcurl4-openssl-dev)
+packages=(pkg-config libasound2-dev libpocketsphinx-dev pocketsphinx-en-us libsndfile1-dev libsoxr-dev libcurl4-openssl-dev libespeak-ng-dev)
 
 missing=()
 for package in "${packages[@]}"; do
