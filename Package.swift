@@ -74,6 +74,6 @@ let package = Package(
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "HTTPTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "SusiListen", "HTTPTestSupport", "AudioTestSupport"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport"]),
     ]
 )

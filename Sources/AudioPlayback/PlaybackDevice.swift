@@ -4,8 +4,9 @@ import CALSA
 
 /// An ALSA playback device that plays ``Sound``s as 16-bit samples.
 ///
-/// The device is asked for the pipeline's rate in mono; whatever rate and channel count it
-/// offers instead, the sound is converted to (resampled, copied to every channel). The only
+/// The device is asked for 16-bit samples at the pipeline's rate in mono; whatever rate and
+/// channel count it offers instead, the sound is converted to (resampled with libsoxr, copied
+/// to every channel). A device that takes no 16-bit samples is refused: use its `plughw:` name. The only
 /// owner of its `snd_pcm_t*`, closed in deinit. Writes block until the device has taken the
 /// samples, and ``play(_:)`` waits until they have been played, so one thread owns it.
 public final class PlaybackDevice: SoundOutput {
@@ -50,6 +51,8 @@ public final class PlaybackDevice: SoundOutput {
         var bufferTime = Self.bufferMicroseconds
         let steps: [(String, () -> Int32)] = [
             ("snd_pcm_hw_params_any", { snd_pcm_hw_params_any(opened, parameters) }),
+            // The sound is resampled here (libsoxr) rather than by ALSA's plug, whose filter is simpler.
+            ("snd_pcm_hw_params_set_rate_resample", { snd_pcm_hw_params_set_rate_resample(opened, parameters, 0) }),
             ("snd_pcm_hw_params_set_access", { snd_pcm_hw_params_set_access(opened, parameters, SND_PCM_ACCESS_RW_INTERLEAVED) }),
             ("snd_pcm_hw_params_set_format (16-bit samples)", { snd_pcm_hw_params_set_format(opened, parameters, SND_PCM_FORMAT_S16_LE) }),
             ("snd_pcm_hw_params_set_channels_near", { snd_pcm_hw_params_set_channels_near(opened, parameters, &channelCount) }),
