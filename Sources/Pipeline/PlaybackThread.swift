@@ -26,10 +26,12 @@ final class PlaybackThread: @unchecked Sendable {
         plays = { transfer.talkBack.plays($0) }
         let thread = Thread { [self] in
             while let event = next() {
-                transfer.talkBack.respond(to: event).forEach(report)
+                let outcome = transfer.talkBack.respond(to: event)
+                outcome.forEach(report)
                 condition.withLock {
                     isBusy = false
-                    quietFrom = .now + Self.echoTail
+                    // A sound that could not be played leaves no echo.
+                    if !outcome.contains(where: \.isTrouble) { quietFrom = .now + Self.echoTail }
                 }
             }
             condition.withLock {
