@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioInput", "AudioTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "HTTPTestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport"]),
     ]
