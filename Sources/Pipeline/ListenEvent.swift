@@ -389,6 +389,8 @@ public struct AnswerEvent: Equatable, Sendable {
     public var actionsJSON: [String]
     /// What a device without a screen says for the answer; empty when there is nothing to say.
     public var spokenText: String
+    /// The language the query was asked in, which the answer is spoken in.
+    public var language: String
 }
 
 /// An answer spoken.

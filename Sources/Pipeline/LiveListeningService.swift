@@ -90,7 +90,7 @@ public struct LiveListeningService: Service {
         let settings = configuration.talkBack
         guard settings.playsAnything else { return nil }
         let alsaConfiguration = configuration.alsaConfigurationFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-        let talkBack = TalkBack(configuration: settings, language: configuration.chat.language) {
+        let talkBack = TalkBack(configuration: settings) {
             () throws(PlaybackError) -> any SoundOutput in
             try PlaybackDevice(name: settings.playbackDevice, configuration: alsaConfiguration)
         }

@@ -5,7 +5,7 @@ import SpeechSynthesis
 import SusiChat
 
 /// What the person hears: a sound on the hotword, another once the command is complete, and
-/// SUSI's answer spoken (``SusiChat/ChatAnswer/spokenText`` in the query's language).
+/// SUSI's answer spoken (``SusiChat/ChatAnswer/spokenText``, in the language the query was asked in).
 ///
 /// Plays on a ``SoundOutput`` it opens when it first has something to play; one that fails
 /// (a missing or busy device, one unplugged mid-sentence) is reported as an `error` event and
@@ -17,16 +17,14 @@ public final class TalkBack {
     private let hotwordSound: Sound?
     private let doneSound: Sound?
     private let synthesizer: SpeechSynthesizer?
-    private let language: String
     private let openOutput: () throws(PlaybackError) -> any SoundOutput
     private var output: (any SoundOutput)?
     /// The last playback problem reported, so a device that stays away is reported once.
     private var lastProblem: String?
 
     /// - Parameters:
-    ///   - language: of the queries, which the answers are spoken in.
     ///   - openOutput: opens the device or file; called again after a failure.
-    public init(configuration: TalkBackConfiguration, language: String,
+    public init(configuration: TalkBackConfiguration,
                 openOutput: @escaping () throws(PlaybackError) -> any SoundOutput) {
         var problems: [ListenEvent] = []
         func sound(_ path: String?, default chime: Sound, role: String) -> Sound? {
@@ -50,7 +48,6 @@ public final class TalkBack {
             }
         }
         self.synthesizer = synthesizer
-        self.language = language
         self.openOutput = openOutput
         setupEvents = problems
     }
@@ -72,12 +69,12 @@ public final class TalkBack {
         switch event {
         case .hotword: return play(hotwordSound)
         case .final: return play(doneSound)
-        case .answer(let answer): return speak(answer.spokenText, received: ContinuousClock.now)
+        case .answer(let answer): return speak(answer.spokenText, language: answer.language, received: ContinuousClock.now)
         default: return []
         }
     }
 
-    private func speak(_ text: String, received: ContinuousClock.Instant) -> [ListenEvent] {
+    private func speak(_ text: String, language: String, received: ContinuousClock.Instant) -> [ListenEvent] {
         guard let synthesizer else { return [] }
         let speech: SynthesizedSpeech
         do {

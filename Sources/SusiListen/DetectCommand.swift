@@ -105,7 +105,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates)
         let talkBack = try playback.speakTo.map { path in
             let recording = try WAVFileOutput(path: path)
-            return TalkBack(configuration: settings.talkBack, language: settings.chat.language) { recording }
+            return TalkBack(configuration: settings.talkBack) { recording }
         }
         talkBack?.setupEvents.forEach(output.print)
         let summary = await run.run(paths: file, stream: stream, forwarder: forwarder) { event in

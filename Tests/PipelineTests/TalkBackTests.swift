@@ -13,8 +13,8 @@ import Testing
         hit: HotwordHit(keyword: "susi", startSample: 0, endSample: 8_000, detectionSample: 9_000, score: 20),
         sampleRate: pipelineSampleRate, source: .unnamed))
     static let final = ListenEvent.final(TranscriptEvent(text: "what is the weather", time: 3, reason: .endOfSpeech, source: .unnamed))
-    static func answer(_ spoken: String) -> ListenEvent {
-        .answer(AnswerEvent(query: "what is the weather", text: spoken, actionsJSON: [], spokenText: spoken))
+    static func answer(_ spoken: String, language: String = "en") -> ListenEvent {
+        .answer(AnswerEvent(query: "what is the weather", text: spoken, actionsJSON: [], spokenText: spoken, language: language))
     }
 
     @Test func playsTheChimesAndSpeaksTheAnswerInTheOrderOfTheEvents() throws {
@@ -23,7 +23,7 @@ import Testing
         var spoken: [ListenEvent] = []
         do {
             let recording = try WAVFileOutput(path: path)
-            let talkBack = TalkBack(configuration: TalkBackConfiguration(), language: "en") { recording }
+            let talkBack = TalkBack(configuration: TalkBackConfiguration()) { recording }
             #expect(talkBack.setupEvents.isEmpty)
             for event in [Self.hotword, Self.final, Self.answer("the weather in berlin is sunny"),
                           .noCommand(NoCommandEvent(time: 1, source: .unnamed))] {
@@ -45,10 +45,10 @@ import Testing
         let recording = try WAVFileOutput(path: folder.file("played.wav"))
         var settings = TalkBackConfiguration()
         settings.sounds = false
-        let talkBack = TalkBack(configuration: settings, language: "xx") { recording }
+        let talkBack = TalkBack(configuration: settings) { recording }
         #expect(!talkBack.plays(Self.answer("")))
         #expect(!talkBack.plays(Self.hotword))
-        let events = talkBack.respond(to: Self.answer("hello"))
+        let events = talkBack.respond(to: Self.answer("hello", language: "xx"))
         guard case .spoken(let speech)? = events.first else { Issue.record("\(events)"); return }
         #expect(speech.language == "en" && speech.requestedLanguage == "xx")
         #expect(events.first?.readableLine.contains("espeak-ng has no voice for \"xx\", spoken in en") == true)
@@ -56,7 +56,7 @@ import Testing
 
     @Test func aMissingPlaybackDeviceIsReportedOnceAndTriedAgainAtEachSound() {
         var attempts = 0
-        let talkBack = TalkBack(configuration: TalkBackConfiguration(), language: "en") { () throws(PlaybackError) -> any SoundOutput in
+        let talkBack = TalkBack(configuration: TalkBackConfiguration()) { () throws(PlaybackError) -> any SoundOutput in
             attempts += 1
             return try PlaybackDevice(name: "nosuchspeaker", configuration: "pcm.speaker { type null }")
         }
@@ -71,7 +71,7 @@ import Testing
     @Test func pausesDetectionWhilePlayingAndForTheEchoTailAfter() async throws {
         let folder = try TemporaryDirectory()
         let recording = try WAVFileOutput(path: folder.file("played.wav"))
-        let talkBack = TalkBack(configuration: TalkBackConfiguration(), language: "en") { recording }
+        let talkBack = TalkBack(configuration: TalkBackConfiguration()) { recording }
         let (reported, sink) = AsyncStream<ListenEvent>.makeStream()
         let thread = PlaybackThread(talkBack: talkBack) { sink.yield($0) }
         #expect(!thread.isPlaying)

@@ -72,3 +72,19 @@ import Testing
         #expect(outcome.standardError.contains("--speak-to"))
     }
 }
+
+extension TalkBackCommandTests {
+    @Test func speaksTheAnswerInTheLanguageTheQueryWasAskedIn() throws {
+        let answer = #"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"Ein Timer für zehn Minuten."}]}]}"#
+        let server = try LoopbackHTTPServer(script: [.json(answer)])
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", "/dev/null",
+                                             "--language", "de", "--no-sounds", "--speak-to", folder.file("spoken.wav")])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(server.recordedRequests.first?.parameters["language"] == "de")
+        let spoken = try #require(outcome.events(ofType: "spoken").first)
+        #expect(spoken["language"] as? String == "de")
+        #expect(spoken["text"] as? String == "Ein Timer für zehn Minuten.")
+    }
+}
