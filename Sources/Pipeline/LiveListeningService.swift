@@ -39,16 +39,29 @@ public struct LiveListeningService: Service {
     }
 
     public func run() async throws {
+        let stop = StopSignal()
+        let (commands, commandSink) = AsyncStream<String>.makeStream()
+        let forwarder = try configuration.forwardsCommands ? ChatForwarder(configuration: configuration.chat) : nil
         let playback = startPlayback()
         // Every event also goes to the playback thread, which plays the sounds it calls for.
         let report: @Sendable (ListenEvent) -> Void = { [report] event in
             report(event)
             playback?.respond(to: event)
         }
-        let stop = StopSignal()
-        let (commands, commandSink) = AsyncStream<String>.makeStream()
-        let forwarder = try configuration.forwardsCommands ? ChatForwarder(configuration: configuration.chat) : nil
         let prepared = PreparedReloads()
+        do {
+            try await listen(stop: stop, commands: commands, commandSink: commandSink, forwarder: forwarder,
+                             playback: playback, prepared: prepared, report: report)
+        } catch {
+            await playback?.finish()
+            throw error
+        }
+    }
+
+    /// Captures, detects and forwards commands until shutdown, then reports the summary.
+    private func listen(stop: StopSignal, commands: AsyncStream<String>, commandSink: AsyncStream<String>.Continuation,
+                        forwarder: ChatForwarder?, playback: PlaybackThread?, prepared: PreparedReloads,
+                        report: @escaping @Sendable (ListenEvent) -> Void) async throws {
         let (replaced, replacedSink) = AsyncStream<DetectorTransfer>.makeStream()
         try await withGracefulShutdownHandler {
             // Commands go to SUSI from a task of their own, so capture never waits for the server.
