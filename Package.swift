@@ -27,6 +27,9 @@ let package = Package(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
@@ -36,12 +39,15 @@ let package = Package(
         .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx", "AudioInput"]),
         .target(name: "HotwordDetection", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
+        .target(name: "SpeechSynthesis", dependencies: ["CEspeakNG", "AudioInput"]),
+        .target(name: "AudioPlayback", dependencies: ["CALSA", "CSndFile", "AudioInput", "AudioCapture"]),
         .target(name: "JSONText"),
         .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
         .target(
             name: "Pipeline",
             dependencies: [
                 "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText",
+                "SpeechSynthesis", "AudioPlayback",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -56,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "SusiListen",
             dependencies: [
-                "Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "DetectionBenchmark", "WyomingServer",
+                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "HotwordDetection", "DetectionBenchmark", "WyomingServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -69,11 +75,13 @@ let package = Package(
         .testTarget(name: "PocketSphinxSupportTests", dependencies: ["PocketSphinxSupport"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "PocketSphinxSupport", "AudioInput"]),
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
+        .testTarget(name: "SpeechSynthesisTests", dependencies: ["SpeechSynthesis", "AudioInput", "Transcription", "AudioTestSupport"]),
+        .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioInput", "AudioTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "HotwordDetection", "AudioInput", "JSONText"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText"]),
     ]
 )

@@ -4,12 +4,12 @@ import CALSA
 ///
 /// The only owner of its `snd_config_t*`. ALSA does not say whether a PCM opened from the
 /// tree still refers to it, so the tree is kept until after the PCM is closed.
-final class ALSAConfiguration {
-    let handle: OpaquePointer
+package final class ALSAConfiguration {
+    package let handle: OpaquePointer
 
     /// Parses `text` in ALSA's configuration syntax (the syntax of `~/.asoundrc`).
     /// - Parameter device: named in errors.
-    init(text: String, device: String) throws(CaptureError) {
+    package init(text: String, device: String) throws(CaptureError) {
         var top: OpaquePointer?
         let created = snd_config_top(&top)
         guard created == 0, let top else {
@@ -54,10 +54,10 @@ final class ALSAConfiguration {
 }
 
 /// Small helpers shared by the ALSA wrappers.
-enum ALSA {
+package enum ALSA {
     /// `snd_strerror(code)`, followed by the first diagnostic ALSA logged, which usually
     /// names the cause ("Unknown PCM nosuch").
-    static func message(_ code: Int32, _ diagnostics: [String] = []) -> String {
+    package static func message(_ code: Int32, _ diagnostics: [String] = []) -> String {
         let text = String(cString: snd_strerror(code))
         guard let first = diagnostics.first else { return text }
         return "\(text) (ALSA: \(first))"

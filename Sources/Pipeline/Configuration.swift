@@ -36,6 +36,8 @@ public struct Configuration: Sendable, Equatable {
     public var chatEnabled = true
     /// The SUSI server and what the query says about the device.
     public var chat = ChatClientConfiguration()
+    /// Sounds, spoken answers and the playback device.
+    public var talkBack = TalkBackConfiguration()
 
     /// Whether commands reach SUSI: only a transcribed command can be sent.
     public var forwardsCommands: Bool { transcribe && chatEnabled }
@@ -79,6 +81,11 @@ public struct Configuration: Sendable, Equatable {
         ("chat.access_token", "SUSI access token (never logged)"),
         ("chat.spool_dir", "folder keeping queries while the server is unreachable"),
         ("chat.timeout_s", "seconds a request may take"),
+        ("playback.device", "ALSA PCM to play sounds and answers through"),
+        ("playback.sounds", "false for no sound on the hotword and at the end of a command"),
+        ("playback.speech", "false to leave answers unspoken"),
+        ("playback.hotword_sound", "audio file played on the hotword (default: a built-in chime)"),
+        ("playback.done_sound", "audio file played once the command is complete (default: a built-in chime)"),
         ("log.level", "trace, debug, info, notice, warning, error or critical"),
         ("log.json", "true for JSON lines on standard output"),
         ("log.candidates", "true to report every candidate the second stage decides on (`candidate` events)"),
@@ -143,6 +150,14 @@ public struct Configuration: Sendable, Equatable {
             case ("hotword.dictionary", .string(let file)): modelFiles.generalDictionary = file
             case ("hotword.keyword_dictionary", .string(let file)): modelFiles.keywordDictionary = file
             case ("hotword.acoustic_model", _), ("hotword.dictionary", _), ("hotword.keyword_dictionary", _): throw fail("a path")
+            case ("playback.device", .string(let name)) where !name.isEmpty: talkBack.playbackDevice = name
+            case ("playback.device", _): throw fail("a device name")
+            case ("playback.sounds", .bool(let flag)): talkBack.sounds = flag
+            case ("playback.speech", .bool(let flag)): talkBack.speech = flag
+            case ("playback.sounds", _), ("playback.speech", _): throw fail("true or false")
+            case ("playback.hotword_sound", .string(let file)): talkBack.hotwordSound = file
+            case ("playback.done_sound", .string(let file)): talkBack.doneSound = file
+            case ("playback.hotword_sound", _), ("playback.done_sound", _): throw fail("a path")
             case ("log.level", .string(let level)) where Self.logLevels.contains(level): logLevel = level
             case ("log.level", _): throw fail("one of " + Self.logLevels.joined(separator: ", "))
             case ("log.json", .bool(let flag)): json = flag

@@ -3,7 +3,7 @@
 ///
 /// Detection settings are applied by building a new detector beside the running one; the chat
 /// settings from the next query on. The capture device and its period, the transcription
-/// session, the spool folder and the log are set up once, at start.
+/// session, the spool folder, playback and the log are set up once, at start.
 public struct ConfigurationChanges: Sendable, Equatable {
     /// Keys whose new values the daemon applies.
     public var applied: [String]
@@ -58,6 +58,11 @@ public struct ConfigurationChanges: Sendable, Equatable {
             setting("chat.access_token", live: true) { $0.chat.accessToken },
             setting("chat.timeout_s", live: true) { $0.chat.requestTimeout },
             setting("chat.spool_dir", live: false) { $0.chat.spoolDirectory },
+            setting("playback.device", live: false) { $0.talkBack.playbackDevice },
+            setting("playback.sounds", live: false) { $0.talkBack.sounds },
+            setting("playback.speech", live: false) { $0.talkBack.speech },
+            setting("playback.hotword_sound", live: false) { $0.talkBack.hotwordSound },
+            setting("playback.done_sound", live: false) { $0.talkBack.doneSound },
             setting("log.level", live: false) { $0.logLevel },
             setting("log.json", live: false) { $0.json },
             setting("log.candidates", live: false) { $0.reportCandidates },

@@ -26,6 +26,8 @@ public enum ListenEvent: Equatable, Sendable {
     case query(QueryEvent)
     /// The SUSI server's answer.
     case answer(AnswerEvent)
+    /// An answer was spoken (played to its end, or written with `--speak-to`).
+    case spoken(SpokenEvent)
     /// A file, device or server failed; the run goes on.
     case error(ErrorEvent)
     /// The configuration was read again (SIGHUP) and its changes that can be applied live are in use.
@@ -77,6 +79,10 @@ public enum ListenEvent: Equatable, Sendable {
         case .answer(let event):
             return .object([("type", .string("answer")), ("q", .string(event.query)), ("text", .string(event.text)),
                             ("actions", .array(event.actionsJSON.map(JSONValue.raw)))])
+        case .spoken(let event):
+            return .object([("type", .string("spoken")), ("text", .string(event.text)), ("language", .string(event.language)),
+                            ("requested_language", .string(event.requestedLanguage)), ("audio_s", .number(rounded(event.seconds))),
+                            ("synthesis_s", .number(rounded(event.synthesisSeconds)))])
         case .error(let event):
             return .object([
                 ("type", .string("error")),
@@ -162,6 +168,10 @@ public enum ListenEvent: Equatable, Sendable {
             }
         case .answer(let event):
             return "SUSI: \(event.text)"
+        case .spoken(let event):
+            let fallback = event.language == event.requestedLanguage
+                ? "" : "; espeak-ng has no voice for \"\(event.requestedLanguage)\", spoken in \(event.language)"
+            return "spoke \"\(event.text)\" (\(seconds(event.seconds)), synthesised in \(seconds(event.synthesisSeconds))\(fallback))"
         case .error(let event):
             return "error: " + (event.file.map { "\($0): " } ?? "") + event.message
         case .summary(let summary):
@@ -377,6 +387,24 @@ public struct AnswerEvent: Equatable, Sendable {
     public var text: String
     /// Each action as a JSON object whose `type` is SUSI's action type.
     public var actionsJSON: [String]
+    /// What a device without a screen says for the answer; empty when there is nothing to say.
+    public var spokenText: String
+    /// The language the query was asked in, which the answer is spoken in.
+    public var language: String
+}
+
+/// An answer spoken.
+public struct SpokenEvent: Equatable, Sendable {
+    /// The text spoken (cut to the synthesizer's limit).
+    public var text: String
+    /// The language of the voice that spoke it.
+    public var language: String
+    /// The language asked for: the query's; differs from `language` when espeak-ng lacks it.
+    public var requestedLanguage: String
+    /// Length of the speech.
+    public var seconds: Double
+    /// Time from the answer's arrival to its first sample ready to play.
+    public var synthesisSeconds: Double
 }
 
 /// Something that failed, with a message a person can act on.

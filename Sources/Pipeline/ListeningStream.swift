@@ -35,6 +35,9 @@ public final class ListeningStream {
         self.source = source
     }
 
+    /// Whether a command is being transcribed.
+    public var isTranscribing: Bool { sessionStart != nil }
+
     /// Seconds of audio processed since the stream began.
     public var seconds: Double { Double(samples) / Double(pipelineSampleRate) }
 

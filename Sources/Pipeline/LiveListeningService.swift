@@ -1,4 +1,5 @@
 import AudioCapture
+import AudioPlayback
 import Foundation
 import HotwordDetection
 import Logging
@@ -41,7 +42,26 @@ public struct LiveListeningService: Service {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
         let forwarder = try configuration.forwardsCommands ? ChatForwarder(configuration: configuration.chat) : nil
+        let playback = startPlayback()
+        // Every event also goes to the playback thread, which plays the sounds it calls for.
+        let report: @Sendable (ListenEvent) -> Void = { [report] event in
+            report(event)
+            playback?.respond(to: event)
+        }
         let prepared = PreparedReloads()
+        do {
+            try await listen(stop: stop, commands: commands, commandSink: commandSink, forwarder: forwarder,
+                             playback: playback, prepared: prepared, report: report)
+        } catch {
+            await playback?.finish()
+            throw error
+        }
+    }
+
+    /// Captures, detects and forwards commands until shutdown, then reports the summary.
+    private func listen(stop: StopSignal, commands: AsyncStream<String>, commandSink: AsyncStream<String>.Continuation,
+                        forwarder: ChatForwarder?, playback: PlaybackThread?, prepared: PreparedReloads,
+                        report: @escaping @Sendable (ListenEvent) -> Void) async throws {
         let (replaced, replacedSink) = AsyncStream<DetectorTransfer>.makeStream()
         try await withGracefulShutdownHandler {
             // Commands go to SUSI from a task of their own, so capture never waits for the server.
@@ -61,18 +81,35 @@ public struct LiveListeningService: Service {
                     }
                     return try await Self.onThread(named: "susi-listen capture") {
                         try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
-                                        commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink).run()
+                                        commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink,
+                                        playback: playback).run()
                     }
                 } onCancel: {
                     stop.raise()
                 }
             }
-            // The summary comes last, once every command has been answered, spooled or lost.
+            // The summary comes last, once every command has been answered, spooled or lost
+            // and the sound playing has ended.
             summary.unansweredQueries = await unanswered
+            await playback?.finish()
             report(.summary(summary))
         } onGracefulShutdown: {
             stop.raise()
         }
+    }
+
+    /// The playback thread, unless nothing is to be played; reports what cannot be played.
+    private func startPlayback() -> PlaybackThread? {
+        let settings = configuration.talkBack
+        guard settings.playsAnything else { return nil }
+        let alsaConfiguration = configuration.alsaConfigurationFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let talkBack = TalkBack(configuration: settings) {
+            () throws(PlaybackError) -> any SoundOutput in
+            try PlaybackDevice(name: settings.playbackDevice, configuration: alsaConfiguration)
+        }
+        talkBack.setupEvents.forEach(report)
+        logger.notice("echo cancellation not available; detection paused during playback")
+        return PlaybackThread(talkBack: talkBack, report: report)
     }
 
     /// Sets up each configuration read again, off the capture thread: a new detector when the
@@ -167,6 +204,8 @@ private struct CaptureLoop {
     let reloads: PreparedReloads
     /// Where detectors replaced by a reload go to be freed.
     let replaced: AsyncStream<DetectorTransfer>.Continuation
+    /// What plays sounds and answers; detection is paused while it plays.
+    let playback: PlaybackThread?
 
     /// Listens until the stop signal, reporting every event but the summary, which it returns.
     func run() throws -> RunSummary {
@@ -183,7 +222,12 @@ private struct CaptureLoop {
         var backoff = 0.5
         while !stop.isRaised, let current = device {
             do {
-                let frame = try current.readFrame()
+                var frame = try current.readFrame()
+                // While the device plays it would hear itself: the detector hears silence instead
+                // (a command being transcribed goes on hearing the microphone).
+                if let playback, !stream.isTranscribing, playback.isPlaying {
+                    frame = [Float](repeating: 0, count: frame.count)
+                }
                 for event in try stream.process(frame) {
                     record(event, in: &summary)
                 }

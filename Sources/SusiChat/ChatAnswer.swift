@@ -4,11 +4,14 @@ public struct ChatAnswer: Sendable, Equatable {
     public var query: String
     /// What SUSI answers with: text, tables, feeds, timers, ... (empty when it has no answer).
     public var actions: [ChatAction]
+    /// The language the query was asked in (the `language` sent with it), which SUSI answers in.
+    public var language: String
 
-    /// An answer to `query` made of `actions`.
-    public init(query: String, actions: [ChatAction]) {
+    /// An answer to `query`, asked in `language`, made of `actions`.
+    public init(query: String, actions: [ChatAction], language: String = "en") {
         self.query = query
         self.actions = actions
+        self.language = language
     }
 
     /// All actions as one text for a person, one action (or table row, or feed entry) per line.

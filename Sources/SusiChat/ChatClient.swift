@@ -53,7 +53,9 @@ public actor ChatClient {
         guard (200...299).contains(exchange.status) else {
             throw .httpStatus(code: exchange.status, bodyExcerpt: ChatError.excerpt(of: body))
         }
-        return try ChatAnswer(responseBody: body, contentType: exchange.contentType)
+        var answer = try ChatAnswer(responseBody: body, contentType: exchange.contentType)
+        answer.language = configuration.language
+        return answer
     }
 
     /// Sends the request and waits at most `requestTimeout` for the whole answer.

@@ -126,7 +126,7 @@ extension ChatClientConfiguration: CustomStringConvertible, CustomDebugStringCon
 
 extension Duration {
     /// The duration in seconds, for APIs that take `TimeInterval` and for messages.
-    var timeInterval: TimeInterval {
+    public var timeInterval: TimeInterval {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioCapture
+import AudioPlayback
 import Foundation
 import HotwordDetection
 import Logging
@@ -29,6 +30,8 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
 
     @OptionGroup var command: CommandOptions
 
+    @OptionGroup var playback: PlaybackOptions
+
     @OptionGroup var configurationFile: ConfigurationOptions
 
     @Option(name: .long, help: ArgumentHelp("Lowest log level: trace, debug, info, notice, warning, error, critical (default: info).", valueName: "level"))
@@ -43,6 +46,9 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     func validate() throws {
         if let logLevel, !Configuration.logLevels.contains(logLevel) {
             throw ValidationError("--log-level must be one of \(Configuration.logLevels.joined(separator: ", "))")
+        }
+        if playback.speakTo != nil && file.isEmpty {
+            throw ValidationError("--speak-to writes what a --file run would play; live, sounds go to --playback-device")
         }
     }
 
@@ -67,6 +73,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         var settings = file
         try detector.apply(to: &settings)
         command.apply(to: &settings)
+        playback.apply(to: &settings)
         if let device { settings.device = device }
         if let alsaConfig { settings.alsaConfigurationFile = alsaConfig }
         if let logLevel { settings.logLevel = logLevel }
@@ -96,7 +103,15 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates)
-        let summary = await run.run(paths: file, stream: stream, forwarder: forwarder) { event in output.print(event) }
+        let talkBack = try playback.speakTo.map { path in
+            let recording = try WAVFileOutput(path: path)
+            return TalkBack(configuration: settings.talkBack) { recording }
+        }
+        talkBack?.setupEvents.forEach(output.print)
+        let summary = await run.run(paths: file, stream: stream, forwarder: forwarder) { event in
+            output.print(event)
+            talkBack?.respond(to: event).forEach(output.print)
+        }
         output.print(.summary(summary))
         if StandardOutput.hasFailed { throw ExitCode(74) }
         if summary.failedFiles > 0 { throw ExitCode(1) }

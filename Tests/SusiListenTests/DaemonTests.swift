@@ -1,4 +1,5 @@
 import AudioInput
+import AudioPlayback
 import Foundation
 import HTTPTestSupport
 import Testing
@@ -9,6 +10,8 @@ import Testing
     let folder: URL
     let fifo: String
     let alsaConfiguration: String
+    /// Where the `speaker` playback device writes what it plays, as raw 16 kHz mono S16_LE.
+    let played: String
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString)")
@@ -16,12 +19,15 @@ import Testing
         fifo = folder.appendingPathComponent("capture.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         alsaConfiguration = folder.appendingPathComponent("asound.conf").path
+        played = folder.appendingPathComponent("played.raw").path
         // `file` on top, reading the FIFO; `multi` over `plug` over `null` underneath fixes the
-        // rate and channel count the device offers (see AudioCaptureTests/FilePCM.swift).
+        // rate and channel count the device offers (see AudioCaptureTests/FilePCM.swift). The
+        // playback device is a `file` PCM too, writing what it is given.
         try """
             pcm.fixture { type file file "/dev/null" infile "\(fifo)" format "raw" slave.pcm { type multi \
             slaves.a { pcm { type plug slave { pcm { type null } format S16_LE rate 16000 channels 1 } } channels 1 } \
             bindings { 0 { slave a channel 0 } } } }
+            pcm.speaker { type file file "\(played)" format "raw" slave.pcm { type null } }
             """.write(toFile: alsaConfiguration, atomically: true, encoding: .utf8)
     }
 
@@ -89,7 +95,7 @@ import Testing
         try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let process = Process()
         process.executableURL = CommandRunner.executable
-        process.arguments = ["--device", "fixture", "--alsa-config", alsaConfiguration, "--json"] + arguments
+        process.arguments = ["--device", "fixture", "--playback-device", "speaker", "--alsa-config", alsaConfiguration, "--json"] + arguments
         process.currentDirectoryURL = CommandRunner.repository
         process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -168,14 +174,23 @@ import Testing
         let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
         defer { server.stop() }
         let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--server", server.url.absoluteString],
-                                until: "\"type\":\"answer\"")
+                                until: "\"type\":\"spoken\"")
         #expect(run.status == 0)
         #expect(run.secondsToExit < 1.5)
         let types = run.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
-        #expect(types == ["device", "start", "hotword", "final", "query", "answer", "summary"], "\(types)")
+        #expect(types == ["device", "start", "hotword", "final", "query", "answer", "spoken", "summary"], "\(types)")
         #expect(run.events.contains { $0["type"] as? String == "partial" })
         #expect(server.recordedRequests.first?.parameters["q"] == "set a timer for ten minutes")
         #expect(run.log.contains("SUSI: Alright, timer set for 10 minutes."))
+        #expect(run.log.contains("echo cancellation not available; detection paused during playback"))
+        // The playback device was given the hotword chime, the done chime, then the answer spoken.
+        let spoken = try #require(run.events.first { $0["type"] as? String == "spoken" })
+        #expect(spoken["text"] as? String == "Alright, timer set for 10 minutes. I cannot set timers on this device.")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: played))
+        let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32_768 }
+        let chimes = Sound.hotwordChime.samples + Sound.doneChime.samples
+        #expect(abs(Double(samples.count - chimes.count) / 16_000 - (spoken["audio_s"] as? Double ?? 0)) < 0.01)
+        #expect(zip(samples, chimes).allSatisfy { abs($0 - $1) < 1e-3 })
     }
 
     @Test func keepsAQueryInFlightInTheSpoolOnSIGTERM() throws {

@@ -1,0 +1,128 @@
+import AudioCapture
+import AudioInput
+import CALSA
+
+/// An ALSA playback device that plays ``Sound``s as 16-bit samples.
+///
+/// The device is asked for 16-bit samples at the pipeline's rate in mono; whatever rate and
+/// channel count it offers instead, the sound is converted to (resampled with libsoxr, copied
+/// to every channel). A device that takes no 16-bit samples is refused: use its `plughw:` name. The only
+/// owner of its `snd_pcm_t*`, closed in deinit. Writes block until the device has taken the
+/// samples, and ``play(_:)`` waits until they have been played, so one thread owns it.
+public final class PlaybackDevice: SoundOutput {
+    /// The ALSA PCM name.
+    public let name: String
+    /// The rate the device plays at, in Hz.
+    public let sampleRate: Int
+    /// The channels the device plays.
+    public let channels: Int
+    private let pcm: OpaquePointer
+    /// Kept while the PCM is open: ALSA does not say whether the PCM still refers to it.
+    private let configuration: ALSAConfiguration?
+
+    /// How much audio the device buffers ahead, in microseconds.
+    static let bufferMicroseconds: UInt32 = 200_000
+
+    /// Opens `name` for playback, defined by the ALSA configuration text `configuration` when
+    /// given (the syntax of `~/.asoundrc`), else by the system's.
+    public init(name: String, configuration text: String? = nil) throws(PlaybackError) {
+        func failure(_ call: String, _ code: Int32) -> PlaybackError {
+            PlaybackError(target: name, problem: "\(call) failed: \(ALSA.message(code))")
+        }
+        do {
+            configuration = try text.map { text throws(CaptureError) in try ALSAConfiguration(text: text, device: name) }
+        } catch {
+            throw PlaybackError(target: name, problem: error.description)
+        }
+        var opened: OpaquePointer?
+        let code = configuration.map { snd_pcm_open_lconf(&opened, name, SND_PCM_STREAM_PLAYBACK, 0, $0.handle) }
+            ?? snd_pcm_open(&opened, name, SND_PCM_STREAM_PLAYBACK, 0)
+        guard code == 0, let opened else {
+            throw PlaybackError(target: name, problem: Self.openProblem(code))
+        }
+        var parameters: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&parameters) == 0, let parameters else {
+            snd_pcm_close(opened)
+            throw failure("snd_pcm_hw_params_malloc", -12)
+        }
+        defer { snd_pcm_hw_params_free(parameters) }
+        var rate = UInt32(pipelineSampleRate)
+        var channelCount: UInt32 = 1
+        var bufferTime = Self.bufferMicroseconds
+        let steps: [(String, () -> Int32)] = [
+            ("snd_pcm_hw_params_any", { snd_pcm_hw_params_any(opened, parameters) }),
+            // The sound is resampled here (libsoxr) rather than by ALSA's plug, whose filter is simpler.
+            ("snd_pcm_hw_params_set_rate_resample", { snd_pcm_hw_params_set_rate_resample(opened, parameters, 0) }),
+            ("snd_pcm_hw_params_set_access", { snd_pcm_hw_params_set_access(opened, parameters, SND_PCM_ACCESS_RW_INTERLEAVED) }),
+            ("snd_pcm_hw_params_set_format (16-bit samples)", { snd_pcm_hw_params_set_format(opened, parameters, SND_PCM_FORMAT_S16_LE) }),
+            ("snd_pcm_hw_params_set_channels_near", { snd_pcm_hw_params_set_channels_near(opened, parameters, &channelCount) }),
+            ("snd_pcm_hw_params_set_rate_near", { snd_pcm_hw_params_set_rate_near(opened, parameters, &rate, nil) }),
+            ("snd_pcm_hw_params_set_buffer_time_near", { snd_pcm_hw_params_set_buffer_time_near(opened, parameters, &bufferTime, nil) }),
+            ("snd_pcm_hw_params", { snd_pcm_hw_params(opened, parameters) }),
+        ]
+        for (call, step) in steps {
+            let result = step()
+            guard result >= 0 else {
+                snd_pcm_close(opened)
+                throw failure(call, result)
+            }
+        }
+        self.name = name
+        pcm = opened
+        sampleRate = Int(rate)
+        channels = Int(channelCount)
+    }
+
+    deinit {
+        snd_pcm_close(pcm)
+    }
+
+    /// Plays `sound` and waits until the device has played it.
+    public func play(_ sound: Sound) throws(PlaybackError) {
+        guard !sound.samples.isEmpty else { return }
+        let samples = try converted(sound.samples)
+        var frames = samples.flatMap { sample in repeatElement(PCM16.value(sample), count: channels) }
+        var offset = 0
+        try ensure(snd_pcm_prepare(pcm), "snd_pcm_prepare")
+        while offset < frames.count {
+            let written = frames.withUnsafeMutableBufferPointer { buffer in
+                snd_pcm_writei(pcm, buffer.baseAddress! + offset, snd_pcm_uframes_t((buffer.count - offset) / channels))
+            }
+            if written < 0 {
+                // An underrun (the device played everything before the next write) is recovered from.
+                try ensure(snd_pcm_recover(pcm, Int32(written), 1), "snd_pcm_writei")
+                continue
+            }
+            offset += Int(written) * channels
+        }
+        frames.removeAll()
+        try ensure(snd_pcm_drain(pcm), "snd_pcm_drain")
+    }
+
+    /// `samples` at the device's rate.
+    private func converted(_ samples: [Float]) throws(PlaybackError) -> [Float] {
+        guard sampleRate != pipelineSampleRate else { return samples }
+        do {
+            let resampler = try Resampler(inputRate: Double(pipelineSampleRate), outputRate: Double(sampleRate))
+            return resampler.process(samples) + resampler.flush()
+        } catch {
+            throw PlaybackError(target: name, problem: error.problem)
+        }
+    }
+
+    private func ensure(_ code: Int32, _ call: String) throws(PlaybackError) {
+        guard code < 0 else { return }
+        let problem = code == -19 || code == -77 ? "the device went away (\(ALSA.message(code)))" : "\(call) failed: \(ALSA.message(code))"
+        throw PlaybackError(target: name, problem: problem)
+    }
+
+    /// Why `snd_pcm_open` failed, with what to do about it.
+    private static func openProblem(_ code: Int32) -> String {
+        switch -code {
+        case 16: "the device is in use by another program (play through a shared device such as \"default\" or \"dmix\")"
+        case 2, 19: "no such playback device (\(ALSA.message(code)))"
+        case 13: "permission denied (add the user to the group `audio`)"
+        default: "cannot be opened for playback: \(ALSA.message(code))"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import AudioInput
+import CSndFile
+
+/// Writes every sound it is given, one after another, to a 16-bit mono WAV file at the
+/// pipeline's rate: what a `--file` run would have played, for a person or a test to check.
+///
+/// The only owner of its `SNDFILE*`, closed in deinit. The header is brought up to date after
+/// each sound, so the file is whole even if the process is killed.
+public final class WAVFileOutput: SoundOutput {
+    public let path: String
+    private let handle: OpaquePointer
+
+    /// Creates (or replaces) the WAV file at `path`.
+    public init(path: String) throws(PlaybackError) {
+        var info = SF_INFO()
+        info.samplerate = Int32(pipelineSampleRate)
+        info.channels = 1
+        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        guard let opened = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw PlaybackError(target: path, problem: "cannot write the WAV file (\(String(cString: sf_strerror(nil))))")
+        }
+        self.path = path
+        handle = opened
+        sf_command(handle, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE))
+    }
+
+    deinit {
+        sf_close(handle)
+    }
+
+    public func play(_ sound: Sound) throws(PlaybackError) {
+        let written = sound.samples.withUnsafeBufferPointer { sf_write_float(handle, $0.baseAddress, sf_count_t($0.count)) }
+        guard written == sound.samples.count else {
+            throw PlaybackError(target: path, problem: "writing \(sound.name) failed (\(String(cString: sf_strerror(handle))))")
+        }
+    }
+}

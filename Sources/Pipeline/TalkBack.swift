@@ -1,0 +1,109 @@
+import AudioInput
+import AudioPlayback
+import Foundation
+import SpeechSynthesis
+import SusiChat
+
+/// What the person hears: a sound on the hotword, another once the command is complete, and
+/// SUSI's answer spoken (``SusiChat/ChatAnswer/spokenText``, in the language the query was asked in).
+///
+/// Plays on a ``SoundOutput`` it opens when it first has something to play; one that fails
+/// (a missing or busy device, one unplugged mid-sentence) is reported as an `error` event and
+/// opened again for the next sound, so listening never ends for it. Use it from one thread.
+public final class TalkBack {
+    /// Problems found while setting up, to report before the first command: sound files that
+    /// cannot be read (played without them), speech synthesis that cannot be set up.
+    public let setupEvents: [ListenEvent]
+    private let hotwordSound: Sound?
+    private let doneSound: Sound?
+    private let synthesizer: SpeechSynthesizer?
+    private let openOutput: () throws(PlaybackError) -> any SoundOutput
+    private var output: (any SoundOutput)?
+    /// The last playback problem reported, so a device that stays away is reported once.
+    private var lastProblem: String?
+
+    /// - Parameters:
+    ///   - openOutput: opens the device or file; called again after a failure.
+    public init(configuration: TalkBackConfiguration,
+                openOutput: @escaping () throws(PlaybackError) -> any SoundOutput) {
+        var problems: [ListenEvent] = []
+        func sound(_ path: String?, default chime: Sound, role: String) -> Sound? {
+            guard configuration.sounds else { return nil }
+            guard let path else { return chime }
+            do {
+                return try Sound(contentsOf: path)
+            } catch {
+                problems.append(.error(ErrorEvent(file: path, message: "the \(role) sound cannot be read (\(error.problem)); going on without it")))
+                return nil
+            }
+        }
+        hotwordSound = sound(configuration.hotwordSound, default: .hotwordChime, role: "hotword")
+        doneSound = sound(configuration.doneSound, default: .doneChime, role: "done")
+        var synthesizer: SpeechSynthesizer?
+        if configuration.speech {
+            do {
+                synthesizer = try SpeechSynthesizer.shared()
+            } catch {
+                problems.append(.error(ErrorEvent(file: nil, message: "\(error); answers are not spoken")))
+            }
+        }
+        self.synthesizer = synthesizer
+        self.openOutput = openOutput
+        setupEvents = problems
+    }
+
+    /// Whether `event` makes a sound: the hotword, a final command, an answer (when speech is on).
+    public func plays(_ event: ListenEvent) -> Bool {
+        switch event {
+        case .hotword: hotwordSound != nil
+        case .final: doneSound != nil
+        case .answer(let answer): synthesizer != nil && !answer.spokenText.isEmpty
+        default: false
+        }
+    }
+
+    /// Plays what `event` calls for, to its end, and returns the events that come of it: a
+    /// `spoken` event for an answer spoken, an `error` for a sound or text that could not be played.
+    public func respond(to event: ListenEvent) -> [ListenEvent] {
+        guard plays(event) else { return [] }
+        switch event {
+        case .hotword: return play(hotwordSound)
+        case .final: return play(doneSound)
+        case .answer(let answer): return speak(answer.spokenText, language: answer.language, received: ContinuousClock.now)
+        default: return []
+        }
+    }
+
+    private func speak(_ text: String, language: String, received: ContinuousClock.Instant) -> [ListenEvent] {
+        guard let synthesizer else { return [] }
+        let speech: SynthesizedSpeech
+        do {
+            speech = try synthesizer.speak(text, language: language)
+        } catch {
+            return [.error(ErrorEvent(file: nil, message: "\(error)"))]
+        }
+        let synthesis = ContinuousClock.now - received
+        let problems = play(Sound(name: "speech", samples: speech.samples))
+        guard problems.isEmpty else { return problems }
+        return [.spoken(SpokenEvent(text: speech.text, language: speech.language, requestedLanguage: speech.requestedLanguage,
+                                    seconds: speech.seconds, synthesisSeconds: synthesis.timeInterval))]
+    }
+
+    /// Plays `sound` (nothing for nil); a failure is reported unless it is the one reported last.
+    private func play(_ sound: Sound?) -> [ListenEvent] {
+        guard let sound else { return [] }
+        do throws(PlaybackError) {
+            let current: any SoundOutput
+            if let output { current = output } else { current = try openOutput() }
+            output = current
+            try current.play(sound)
+            lastProblem = nil
+            return []
+        } catch {
+            output = nil
+            defer { lastProblem = error.problem }
+            guard error.problem != lastProblem else { return [] }
+            return [.error(ErrorEvent(file: nil, message: "playback: \(error); listening goes on without sound"))]
+        }
+    }
+}

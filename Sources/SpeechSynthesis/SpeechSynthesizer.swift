@@ -1,0 +1,131 @@
+import AudioInput
+import CEspeakNG
+import Foundation
+
+/// Speaks text with espeak-ng's C API, into samples in memory at the pipeline's rate.
+///
+/// espeak-ng keeps one voice and one synthesis state for the whole process, so there is one
+/// synthesizer per process (``shared()``) and every call into the library holds its lock:
+/// the library is never used from two threads at once. Synthesis runs in espeak-ng's
+/// synchronous mode: ``speak(_:language:)`` returns once the whole text is spoken.
+public final class SpeechSynthesizer: @unchecked Sendable {
+    /// The longest text spoken, in characters; a longer one is cut at the last word boundary
+    /// before it. About 40 seconds of speech: a device without a screen should not read a
+    /// web page aloud.
+    public static let maximumCharacters = 600
+    /// The language spoken when the one asked for has no espeak-ng voice.
+    public static let fallbackLanguage = "en"
+
+    /// The rate espeak-ng synthesises at (22 050 Hz for its own voices).
+    public let nativeSampleRate: Int
+    private let lock = NSLock()
+
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedInstance: SpeechSynthesizer?
+
+    /// The process's synthesizer, set up on first use (loads espeak-ng's data, a few milliseconds).
+    public static func shared() throws(SpeechSynthesisError) -> SpeechSynthesizer {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let sharedInstance { return sharedInstance }
+        let created = try SpeechSynthesizer()
+        sharedInstance = created
+        return created
+    }
+
+    private init() throws(SpeechSynthesisError) {
+        // Buffer of 200 ms per callback; DONT_EXIT keeps a missing data folder from ending the process.
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard rate > 0 else { throw .unavailable(reason: "espeak_Initialize failed (is espeak-ng-data installed?)") }
+        nativeSampleRate = Int(rate)
+        espeak_SetSynthCallback { samples, count, events in
+            guard let samples, count > 0, let collector = events?.pointee.user_data else { return 0 }
+            let buffer = UnsafeBufferPointer(start: samples, count: Int(count))
+            Unmanaged<SampleCollector>.fromOpaque(collector).takeUnretainedValue().samples += buffer.map { Float($0) / 32_768 }
+            return 0
+        }
+    }
+
+    /// Speaks `text` in `language` (an ISO 639-1 code such as "en" or "de", or an espeak-ng
+    /// voice name) and returns the speech at ``pipelineSampleRate``. A language espeak-ng has
+    /// no voice for is spoken in ``fallbackLanguage`` (the result says so); an empty or blank
+    /// text gives no samples; a text longer than ``maximumCharacters`` is cut.
+    public func speak(_ text: String, language: String) throws(SpeechSynthesisError) -> SynthesizedSpeech {
+        let spoken = Self.limited(text)
+        guard !spoken.allSatisfy(\.isWhitespace) else {
+            return SynthesizedSpeech(text: "", samples: [], language: language, requestedLanguage: language)
+        }
+        let (voice, native) = try synthesise(spoken, language: language)
+        let samples: [Float]
+        do {
+            let resampler = try Resampler(inputRate: Double(nativeSampleRate))
+            samples = resampler.process(native) + resampler.flush()
+        } catch {
+            throw .failed(text: spoken, reason: error.problem)
+        }
+        return SynthesizedSpeech(text: spoken, samples: samples, language: voice, requestedLanguage: language)
+    }
+
+    /// Speaks `text` at espeak-ng's own rate in `language`'s voice or the fallback's; returns
+    /// the voice's language and the samples. Holds the lock: espeak-ng has one global state.
+    private func synthesise(_ text: String, language: String) throws(SpeechSynthesisError) -> (String, [Float]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let voice = espeak_SetVoiceByName(language) == EE_OK ? language : Self.fallbackLanguage
+        if voice != language, espeak_SetVoiceByName(voice) != EE_OK {
+            throw .unavailable(reason: "espeak-ng has neither a voice for \"\(language)\" nor for \"\(voice)\"")
+        }
+        let collector = SampleCollector()
+        let pointer = Unmanaged.passRetained(collector)
+        defer { pointer.release() }
+        let bytes = Array(text.utf8CString)
+        let result = espeak_Synth(bytes, bytes.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, pointer.toOpaque())
+        guard result == EE_OK else { throw .failed(text: text, reason: "espeak_Synth returned \(result.rawValue)") }
+        return (voice, collector.samples)
+    }
+
+    /// `text`, or its beginning up to the last whole word within ``maximumCharacters``.
+    static func limited(_ text: String) -> String {
+        guard text.count > maximumCharacters else { return text }
+        let head = text.prefix(maximumCharacters)
+        guard let lastSpace = head.lastIndex(where: \.isWhitespace) else { return String(head) }
+        return String(head[..<lastSpace])
+    }
+}
+
+/// Collects what espeak-ng's callback hands over during one `espeak_Synth` call.
+private final class SampleCollector {
+    var samples: [Float] = []
+}
+
+/// Speech synthesised from a text.
+public struct SynthesizedSpeech: Sendable, Equatable {
+    /// The text spoken (cut to ``SpeechSynthesizer/maximumCharacters``).
+    public var text: String
+    /// Mono samples in -1...1 at ``pipelineSampleRate``.
+    public var samples: [Float]
+    /// The language of the voice that spoke.
+    public var language: String
+    /// The language asked for; differs from `language` when espeak-ng had no voice for it.
+    public var requestedLanguage: String
+
+    /// Whether espeak-ng lacked the language asked for and spoke in its fallback instead.
+    public var fellBack: Bool { language != requestedLanguage }
+    /// Length of the speech in seconds.
+    public var seconds: Double { Double(samples.count) / Double(pipelineSampleRate) }
+}
+
+/// Why speech could not be synthesised.
+public enum SpeechSynthesisError: Error, Equatable, CustomStringConvertible {
+    /// espeak-ng could not be set up.
+    case unavailable(reason: String)
+    /// A text could not be spoken or converted to the pipeline's rate.
+    case failed(text: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let reason): "speech synthesis unavailable: \(reason)"
+        case .failed(let text, let reason): "could not speak \"\(text.prefix(60))\": \(reason)"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import AudioInput
+import AudioTestSupport
+import Foundation
+import SpeechSynthesis
+import Testing
+import Transcription
+
+/// Real espeak-ng synthesis: the speech's length and level, and that the project's own
+/// recogniser hears the words back.
+@Suite(.serialized) struct SpeechSynthesizerTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func speaksAShortAnswerAtSpeechLengthAndLevel() throws {
+        let speech = try SpeechSynthesizer.shared().speak("the weather in berlin is sunny", language: "en")
+        #expect(!speech.fellBack)
+        // Six words at espeak-ng's 175 words a minute: about two seconds.
+        #expect((1.2...3.5).contains(speech.seconds), "\(speech.seconds) s")
+        let level = Signal.decibels(Signal.rms(speech.samples[...]))
+        #expect((-30.0 ... -6.0).contains(level), "\(level) dBFS")
+        #expect(speech.samples.allSatisfy { abs($0) <= 1 })
+    }
+
+    @Test func theRecogniserHearsTheSpokenAnswerBack() throws {
+        let speech = try SpeechSynthesizer.shared().speak("what is the weather in berlin", language: "en")
+        let model = Self.repository.appendingPathComponent("Models/commands").path
+        let transcriber = try PocketSphinxTranscriber(configuration: TranscriberConfiguration(languageModel: .domain(folder: model)))
+        // A quiet noise floor and a second of it after the speech, as a room would have.
+        var noise = SystemRandomNumberGenerator()
+        let padded = (speech.samples + [Float](repeating: 0, count: pipelineSampleRate))
+            .map { $0 + Float.random(in: -0.002...0.002, using: &noise) }
+        try transcriber.begin(leadIn: [])
+        var heard: String?
+        for start in stride(from: 0, to: padded.count, by: 480) where heard == nil {
+            for case .final(let transcript, _) in try transcriber.process(Array(padded[start..<min(start + 480, padded.count)])) {
+                heard = transcript.text
+            }
+        }
+        let text = try heard ?? transcriber.finish()?.text ?? ""
+        let difference = WordErrorRate.between(reference: "what is the weather in berlin", hypothesis: text)
+        #expect(difference.errors <= 1, "heard \"\(text)\"")
+    }
+
+    @Test func anEmptyOrBlankAnswerGivesNoSamples() throws {
+        #expect(try SpeechSynthesizer.shared().speak("", language: "en").samples.isEmpty)
+        #expect(try SpeechSynthesizer.shared().speak(" \n ", language: "en").samples.isEmpty)
+    }
+
+    @Test func anEnormousAnswerIsCutAtAWordBeforeTheLimit() throws {
+        let enormous = String(repeating: "sunny ", count: 2_000)
+        let speech = try SpeechSynthesizer.shared().speak(enormous, language: "en")
+        #expect(speech.text.count <= SpeechSynthesizer.maximumCharacters)
+        #expect(speech.text.hasSuffix("sunny"))
+        #expect(speech.seconds < 60)
+    }
+
+    @Test func aLanguageEspeakLacksFallsBackToEnglish() throws {
+        let speech = try SpeechSynthesizer.shared().speak("hello", language: "xx-nowhere")
+        #expect(speech.fellBack)
+        #expect(speech.language == "en")
+        #expect(speech.requestedLanguage == "xx-nowhere")
+        #expect(speech.seconds > 0.2)
+    }
+
+    @Test func speaksTheQuerysLanguageWhenEspeakHasIt() throws {
+        let speech = try SpeechSynthesizer.shared().speak("Das Wetter in Berlin ist sonnig", language: "de")
+        #expect(!speech.fellBack)
+        #expect(speech.language == "de")
+        #expect(speech.seconds > 1)
+    }
+}

@@ -1,0 +1,90 @@
+import AudioInput
+import AudioPlayback
+import AudioTestSupport
+import Foundation
+import HTTPTestSupport
+import Testing
+
+/// What a `--file` run would play, written with `--speak-to`: the hotword sound, the sound at
+/// the end of the command, then SUSI's answer spoken, through the real binary and a SUSI-like
+/// server on loopback.
+@Suite(.serialized) struct TalkBackCommandTests {
+    let timerCommand = "TestAudio/commands/hotword_02_slt.flac"
+
+    @Test func writesTheHotwordSoundThenTheDoneSoundThenTheSpokenAnswer() throws {
+        let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let wav = folder.file("spoken.wav")
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json",
+                                             "--config", "/dev/null", "--speak-to", wav])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let types = outcome.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+        #expect(types == ["start", "hotword", "final", "query", "answer", "spoken", "summary"], "\(types)")
+        let spoken = try #require(outcome.events(ofType: "spoken").first)
+        #expect(spoken["text"] as? String == "Alright, timer set for 10 minutes. I cannot set timers on this device.")
+        #expect(spoken["language"] as? String == "en")
+        let speechSeconds = try #require(spoken["audio_s"] as? Double)
+
+        let written = try AudioFileReader(path: wav).remainingSamples()
+        let hotword = Sound.hotwordChime.samples, done = Sound.doneChime.samples
+        #expect(abs(Double(written.count) / Double(pipelineSampleRate) - (Sound.hotwordChime.seconds + Sound.doneChime.seconds + speechSeconds)) < 0.01)
+        // The chimes as they are, to 16-bit precision, then speech.
+        let chimes = Array(written.prefix(hotword.count + done.count))
+        #expect(zip(chimes, hotword + done).allSatisfy { abs($0 - $1) < 1e-3 })
+        let speech = written.dropFirst(hotword.count + done.count)
+        #expect(Signal.decibels(Signal.rms(speech)) > -30)
+    }
+
+    @Test func anUnreadableSoundFileIsNamedAndTheRunGoesOnWithoutIt() throws {
+        let folder = try TemporaryDirectory()
+        let notAudio = folder.file("ding.wav")
+        try TemporaryDirectory.write(Array("not a sound".utf8), to: notAudio)
+        let wav = folder.file("spoken.wav")
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--no-chat", "--json", "--config", "/dev/null",
+                                             "--hotword-sound", notAudio, "--speak-to", wav])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let error = try #require(outcome.events(ofType: "error").first)
+        #expect(error["file"] as? String == notAudio)
+        #expect((error["message"] as? String)?.contains("hotword sound cannot be read") == true)
+        #expect(outcome.events(ofType: "hotword").count == 1)
+        #expect(outcome.events(ofType: "final").first?["text"] as? String == "set a timer for ten minutes")
+        // Only the done sound was played.
+        #expect(try AudioFileReader(path: wav).remainingSamples().count == Sound.doneChime.samples.count)
+    }
+
+    @Test func noSoundsAndNoSpeechPlayNothing() throws {
+        let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let wav = folder.file("spoken.wav")
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json",
+                                             "--config", "/dev/null", "--speak-to", wav, "--no-sounds", "--no-speech"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.events(ofType: "spoken").isEmpty)
+        // A WAV header and no samples.
+        #expect(try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int == 44)
+    }
+
+    @Test func speakToIsRefusedWithoutFiles() throws {
+        let outcome = try CommandRunner.run(["--speak-to", "/tmp/never.wav", "--config", "/dev/null"])
+        #expect(outcome.status != 0)
+        #expect(outcome.standardError.contains("--speak-to"))
+    }
+}
+
+extension TalkBackCommandTests {
+    @Test func speaksTheAnswerInTheLanguageTheQueryWasAskedIn() throws {
+        let answer = #"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"Ein Timer für zehn Minuten."}]}]}"#
+        let server = try LoopbackHTTPServer(script: [.json(answer)])
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", "/dev/null",
+                                             "--language", "de", "--no-sounds", "--speak-to", folder.file("spoken.wav")])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(server.recordedRequests.first?.parameters["language"] == "de")
+        let spoken = try #require(outcome.events(ofType: "spoken").first)
+        #expect(spoken["language"] as? String == "de")
+        #expect(spoken["text"] as? String == "Ein Timer für zehn Minuten.")
+    }
+}
