@@ -49,6 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // SIGHUP would end the server: it keeps its configuration until restarted.
+        signal(SIGHUP, SIG_IGN)
         var settings = try configurationFile.load()
         try detector.apply(to: &settings)
         if let logLevel { settings.logLevel = logLevel }

@@ -124,6 +124,15 @@ import Testing
         #expect(server.text.contains("client 1 closed: the server is shutting down"))
     }
 
+    @Test func goesOnServingAfterSIGHUP() throws {
+        let server = try Server()
+        kill(server.process.processIdentifier, SIGHUP)
+        // SIGHUP's default action ends a process at once.
+        usleep(300_000)
+        #expect(server.process.isRunning)
+        #expect(server.stop().status == 0)
+    }
+
     @Test func refusesABadURIAndAnAddressInUse() throws {
         let bad = try CommandRunner.run(["serve", "--uri", "http://localhost:10400", "--config", "/dev/null"])
         #expect(bad.status == 64)
