@@ -126,14 +126,19 @@ import Testing
     @Test(arguments: [KeywordDecision.spotting, .twoStage])
     func detectsMoreAtHighSensitivityThanAtLow(_ decision: KeywordDecision) throws {
         let mixed = try #require(audioFiles.first { $0.hasSuffix("mixed_susi_and_near_misses.wav") })
-        let low = try hits(in: mixed, sensitivity: 0.1, decision: decision).count
-        let high = try hits(in: mixed, sensitivity: 0.9, decision: decision).count
-        // Two-stage detection confirms most candidates whatever the sensitivity (measured: 17 at
-        // 0.1 and at 0.9, 18 at 0.5 on this file), so there it must only not lose any.
+        let keywords = labels.filter { $0.file == mixed }
+        let hitTimes = { (sensitivity: Double) throws -> [Double] in
+            try hits(in: mixed, sensitivity: sensitivity, decision: decision).map { Double($0.detectionSample) / 16_000 }
+        }
+        let low = try hitTimes(0.1), high = try hitTimes(0.9)
         if decision == .spotting {
-            #expect(high > low, "\(decision): 0.9 gave \(high) hits, 0.1 gave \(low)")
+            #expect(high.count > low.count, "\(decision): 0.9 gave \(high.count) hits, 0.1 gave \(low.count)")
         } else {
-            #expect(high >= low, "\(decision): 0.9 gave \(high) hits, 0.1 gave \(low)")
+            // Two-stage detection confirms most candidates whatever the sensitivity, near misses
+            // heard as "susi" itself too (measured: 16 of the 18 keywords at 0.1 and at 0.9, with
+            // "sushi" and "juicy" at 0.1 and "juicy" at 0.9), so there it must only lose no keyword.
+            let found = { (times: [Double]) in keywords.filter { label in times.contains { $0 >= label.start && $0 <= label.end + 1.5 } }.count }
+            #expect(found(high) >= found(low), "\(decision): 0.9 found \(found(high)) keywords, 0.1 found \(found(low))")
         }
     }
 
