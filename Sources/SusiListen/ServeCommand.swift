@@ -57,8 +57,8 @@ struct ServeCommand: AsyncParsableCommand {
         // Fail early, with exit code 2, on models and keywords; the detector is the pool's first.
         let first = try settings.makeDetector()
         let spotter = settings.spotterConfiguration
-        // A two-stage detector holds about 110 MB (docs/wyoming.md): keep only a couple idle,
-        // enough for Home Assistant's reconnection after each detection.
+        // Detectors hold most of the server's memory (docs/performance.md): keep only a couple
+        // idle, enough for Home Assistant's reconnection after each detection.
         let detectors = DetectorPool(keptIdle: 2) { try HotwordDetectorFactory.detector(configuration: spotter) }
         detectors.keep(first)
         let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
