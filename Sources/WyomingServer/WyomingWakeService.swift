@@ -49,7 +49,7 @@ public struct WyomingWakeService: Service {
         let socket = try ListeningSocket(address: configuration.address)
         logger.info("listening on \(socket.boundAddress) for \(program.modelNames.joined(separator: ", "))")
         listening(socket.boundAddress)
-        try await withGracefulShutdownHandler {
+        await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await Self.onThread(named: "susi-listen wyoming accept") { [self] in
                     acceptConnections(on: socket, until: notice)
