@@ -7,8 +7,8 @@ import Glibc
 /// PCMs), handing on mono frames at ``pipelineSampleRate``.
 ///
 /// Conversion: the device delivers what ``HardwareParameters`` negotiated, reported in
-/// ``hardwareFormat``; samples become Float, channels are averaged by ``ChannelMixer`` and
-/// the rate is converted by the project's ``Resampler`` (libsoxr). ALSA's own rate
+/// ``hardwareFormat``; samples become Float, and ``PipelineConverter`` averages the channels
+/// and converts the rate with the project's ``Resampler`` (libsoxr). ALSA's own rate
 /// conversion is switched off even where the device has it (`plughw:`, `default` over
 /// `plug`): an `hw:` device has none, so the project's converter is needed anyway, and
 /// its band-limited filter keeps aliases out of the speech band, which `plug`'s simpler
@@ -38,7 +38,7 @@ public final class CaptureDevice: AudioFrameSource {
     private let configuration: ALSAConfiguration?
     private let sampleFormat: SampleFormat
     /// nil when the device runs at the pipeline rate, so its samples pass through unfiltered.
-    private let resampler: Resampler?
+    private let converter: PipelineConverter
     /// One period of interleaved samples as the device delivers them.
     private var periodBuffer: [UInt8]
     /// Converted samples not yet handed out; never more than a period's output plus a frame.
@@ -84,11 +84,11 @@ public final class CaptureDevice: AudioFrameSource {
         let periodMicroseconds = UInt32(periodMilliseconds * 1_000)
         let pcm = try Self.open(name: name, configuration: configuration)
         let negotiated: (format: CaptureFormat, sampleFormat: SampleFormat)
-        let resampler: Resampler?
+        let converter: PipelineConverter
         do {
             negotiated = try HardwareParameters.negotiate(
                 pcm: pcm, device: name, periodMicroseconds: periodMicroseconds)
-            resampler = try Self.resampler(for: negotiated.format, device: name)
+            converter = try Self.converter(for: negotiated.format, device: name)
         } catch {
             snd_pcm_close(pcm)
             throw error
@@ -99,7 +99,7 @@ public final class CaptureDevice: AudioFrameSource {
         self.configuration = configuration
         self.hardwareFormat = negotiated.format
         self.sampleFormat = negotiated.sampleFormat
-        self.resampler = resampler
+        self.converter = converter
         self.periodBuffer = [UInt8](
             repeating: 0,
             count: negotiated.format.periodFrames * negotiated.format.channels * negotiated.sampleFormat.bytesPerSample)
@@ -151,13 +151,7 @@ public final class CaptureDevice: AudioFrameSource {
         let frames = Int(read)
         statistics.framesRead += frames
         let interleaved = periodBuffer.withUnsafeBytes { sampleFormat.decode($0, count: frames * channels) }
-        let mono = ChannelMixer.mono(interleaved: interleaved, channels: channels)
-        if let resampler {
-            // The filter rings a little past full scale on clipped input.
-            pending += resampler.process(mono).map { min(max($0, -1), 1) }
-        } else {
-            pending += mono
-        }
+        pending += converter.convert(interleaved: interleaved)
     }
 
     /// Gets the device reading again after `code` from `snd_pcm_readi`, or throws.
@@ -211,10 +205,9 @@ public final class CaptureDevice: AudioFrameSource {
         throw .deviceNotFound(name: name, available: CaptureDeviceList.captureDevices().map(\.name))
     }
 
-    private static func resampler(for format: CaptureFormat, device: String) throws(CaptureError) -> Resampler? {
-        guard format.sampleRate != pipelineSampleRate else { return nil }
+    private static func converter(for format: CaptureFormat, device: String) throws(CaptureError) -> PipelineConverter {
         do {
-            return try Resampler(inputRate: Double(format.sampleRate))
+            return try PipelineConverter(sampleRate: format.sampleRate, channels: format.channels)
         } catch {
             throw .unsupportedFormat(name: device, detail: error.description)
         }

@@ -72,6 +72,13 @@ public final class Resampler {
         }
     }
 
+    /// `samples`, a whole stream, from `inputRate` to `outputRate`.
+    public static func resampled(_ samples: [Float], from inputRate: Double,
+                                 to outputRate: Double = Double(pipelineSampleRate)) throws(AudioInputError) -> [Float] {
+        let resampler = try Resampler(inputRate: inputRate, outputRate: outputRate)
+        return resampler.process(samples) + resampler.flush()
+    }
+
     /// Drains the filter's delay line at end of stream and readies the resampler for a new stream.
     public func flush() -> [Float] {
         let tail = drain(from: nil, count: 0)

@@ -103,8 +103,7 @@ public final class PlaybackDevice: SoundOutput {
     private func converted(_ samples: [Float]) throws(PlaybackError) -> [Float] {
         guard sampleRate != pipelineSampleRate else { return samples }
         do {
-            let resampler = try Resampler(inputRate: Double(pipelineSampleRate), outputRate: Double(sampleRate))
-            return resampler.process(samples) + resampler.flush()
+            return try Resampler.resampled(samples, from: Double(pipelineSampleRate), to: Double(sampleRate))
         } catch {
             throw PlaybackError(target: name, problem: error.problem)
         }

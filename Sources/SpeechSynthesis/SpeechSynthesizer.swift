@@ -58,8 +58,7 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         let (voice, native) = try synthesise(spoken, language: language)
         let samples: [Float]
         do {
-            let resampler = try Resampler(inputRate: Double(nativeSampleRate))
-            samples = resampler.process(native) + resampler.flush()
+            samples = try Resampler.resampled(native, from: Double(nativeSampleRate))
         } catch {
             throw .failed(text: spoken, reason: error.problem)
         }

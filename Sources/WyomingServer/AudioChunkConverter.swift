@@ -33,17 +33,16 @@ public struct WyomingAudioFormat: Sendable, Equatable {
 }
 
 /// Turns the payloads of a stream of `audio-chunk` events into 16 kHz mono frames for the
-/// detector: 16-bit samples to Float, channels mixed down (``ChannelMixer``), the rate
-/// converted (``Resampler``, whose filter state runs on from chunk to chunk).
+/// detector: 16-bit samples to Float, then to 16 kHz mono (``PipelineConverter``, whose filter
+/// state runs on from chunk to chunk).
 final class AudioChunkConverter {
     let format: WyomingAudioFormat
-    /// nil at the pipeline rate, where samples pass through unchanged.
-    private let resampler: Resampler?
+    private let converter: PipelineConverter
 
     init(format: WyomingAudioFormat) throws(WyomingProtocolError) {
         self.format = format
         do {
-            resampler = format.rate == pipelineSampleRate ? nil : try Resampler(inputRate: Double(format.rate))
+            converter = try PipelineConverter(sampleRate: format.rate, channels: format.channels)
         } catch {
             throw .unsupportedAudio(error.description)
         }
@@ -59,8 +58,6 @@ final class AudioChunkConverter {
         let interleaved = payload.withUnsafeBytes { bytes in
             (0..<payload.count / 2).map { PCM16.sample(littleEndian: bytes, at: $0) }
         }
-        let mono = ChannelMixer.mono(interleaved: interleaved, channels: format.channels)
-        // The filter rings a little past full scale on clipped input.
-        return resampler.map { $0.process(mono).map { min(max($0, -1), 1) } } ?? mono
+        return converter.convert(interleaved: interleaved)
     }
 }
