@@ -30,6 +30,9 @@ let package = Package(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(
+            name: "CSpeexDSP", pkgConfig: "speexdsp",
+            providers: [.apt(["libspeexdsp-dev"])]),
+        .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
@@ -41,13 +44,14 @@ let package = Package(
         .target(name: "Transcription", dependencies: ["CPocketSphinx", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "SpeechSynthesis", dependencies: ["CEspeakNG", "AudioInput"]),
         .target(name: "AudioPlayback", dependencies: ["CALSA", "CSndFile", "AudioInput", "AudioCapture"]),
+        .target(name: "EchoCancellation", dependencies: ["CSpeexDSP", "AudioInput"]),
         .target(name: "JSONText"),
         .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
         .target(
             name: "Pipeline",
             dependencies: [
                 "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText",
-                "SpeechSynthesis", "AudioPlayback",
+                "SpeechSynthesis", "AudioPlayback", "EchoCancellation",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "HotwordDetectionTests", dependencies: ["HotwordDetection", "AudioInput", "DetectionBenchmark"]),
         .testTarget(name: "SpeechSynthesisTests", dependencies: ["SpeechSynthesis", "AudioInput", "Transcription", "AudioTestSupport"]),
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioInput", "AudioTestSupport"]),
+        .testTarget(name: "EchoCancellationTests", dependencies: ["EchoCancellation", "AudioInput", "SpeechSynthesis", "AudioTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "HotwordDetection", "AudioInput", "JSONText"]),

@@ -124,6 +124,13 @@ public final class CaptureDevice: AudioFrameSource {
         return frame
     }
 
+    /// How long ago the end of the frame last read was heard, as far as the device tells: the
+    /// audio waiting in its buffer and not yet handed out, in seconds.
+    public func backlogSeconds() -> Double {
+        let waiting = max(0, Int(snd_pcm_avail(pcm)))
+        return Double(waiting) / Double(hardwareFormat.sampleRate) + Double(pending.count) / Double(pipelineSampleRate)
+    }
+
     /// ``readFrame()`` as an ``AudioFrameSource``: a live device never ends, so this never
     /// returns nil.
     /// - Throws: ``AudioInputError/readFailed(path:seconds:reason:)`` with the device name as

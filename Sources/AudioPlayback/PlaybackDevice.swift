@@ -8,7 +8,8 @@ import CALSA
 /// channel count it offers instead, the sound is converted to (resampled with libsoxr, copied
 /// to every channel). A device that takes no 16-bit samples is refused: use its `plughw:` name. The only
 /// owner of its `snd_pcm_t*`, closed in deinit. Writes block until the device has taken the
-/// samples, and ``play(_:)`` waits until they have been played, so one thread owns it.
+/// samples, and ``play(_:)`` waits until they have been played, so one thread owns it; with a
+/// ``PlaybackTimeline`` it says there when each sample is heard, and stops when asked.
 public final class PlaybackDevice: SoundOutput {
     /// The ALSA PCM name.
     public let name: String
@@ -19,13 +20,16 @@ public final class PlaybackDevice: SoundOutput {
     private let pcm: OpaquePointer
     /// Kept while the PCM is open: ALSA does not say whether the PCM still refers to it.
     private let configuration: ALSAConfiguration?
+    /// Where it records when each sample is heard, and learns that the sound is to stop.
+    public let timeline: PlaybackTimeline?
 
     /// How much audio the device buffers ahead, in microseconds.
     static let bufferMicroseconds: UInt32 = 200_000
 
     /// Opens `name` for playback, defined by the ALSA configuration text `configuration` when
-    /// given (the syntax of `~/.asoundrc`), else by the system's.
-    public init(name: String, configuration text: String? = nil) throws(PlaybackError) {
+    /// given (the syntax of `~/.asoundrc`), else by the system's; records on `timeline`, when
+    /// given, when each sample played is heard (the echo reference) and stops when it asks.
+    public init(name: String, configuration text: String? = nil, timeline: PlaybackTimeline? = nil) throws(PlaybackError) {
         func failure(_ call: String, _ code: Int32) -> PlaybackError {
             PlaybackError(target: name, problem: "\(call) failed: \(ALSA.message(code))")
         }
@@ -68,6 +72,7 @@ public final class PlaybackDevice: SoundOutput {
             }
         }
         self.name = name
+        self.timeline = timeline
         pcm = opened
         sampleRate = Int(rate)
         channels = Int(channelCount)
@@ -77,26 +82,58 @@ public final class PlaybackDevice: SoundOutput {
         snd_pcm_close(pcm)
     }
 
-    /// Plays `sound` and waits until the device has played it.
+    /// Plays `sound` and waits until the device has played it, or until the ``timeline`` is
+    /// asked to stop it.
     public func play(_ sound: Sound) throws(PlaybackError) {
         guard !sound.samples.isEmpty else { return }
         let samples = try converted(sound.samples)
         var frames = samples.flatMap { sample in repeatElement(PCM16.value(sample), count: channels) }
+        defer { timeline?.ended() }
         var offset = 0
+        // Where the samples heard from a known instant on begin, once the device runs; nil
+        // once they are on the timeline.
+        var untimedFrom: Int? = 0
         try ensure(snd_pcm_prepare(pcm), "snd_pcm_prepare")
         while offset < frames.count {
+            if let timeline, timeline.takeStopRequest() {
+                snd_pcm_drop(pcm)
+                timeline.stopped(at: .now)
+                return
+            }
+            let count = min(Self.chunkFrames(rate: sampleRate), (frames.count - offset) / channels)
             let written = frames.withUnsafeMutableBufferPointer { buffer in
-                snd_pcm_writei(pcm, buffer.baseAddress! + offset, snd_pcm_uframes_t((buffer.count - offset) / channels))
+                snd_pcm_writei(pcm, buffer.baseAddress! + offset, snd_pcm_uframes_t(count))
             }
             if written < 0 {
-                // An underrun (the device played everything before the next write) is recovered from.
+                // An underrun (the device played everything before the next write) is recovered
+                // from; the rest is heard from a new instant.
                 try ensure(snd_pcm_recover(pcm, Int32(written), 1), "snd_pcm_writei")
+                timeline?.stopped(at: .now)
+                untimedFrom = offset / channels
                 continue
             }
             offset += Int(written) * channels
+            if let from = untimedFrom, let timeline, snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING {
+                untimedFrom = nil
+                let first = from * pipelineSampleRate / sampleRate
+                timeline.sounds(Array(sound.samples[min(first, sound.samples.count)...]),
+                                from: heardFrom(frame: from, written: offset / channels))
+            }
         }
         frames.removeAll()
         try ensure(snd_pcm_drain(pcm), "snd_pcm_drain")
+    }
+
+    /// Frames written at a time between two looks at the ``timeline``: 20 ms.
+    private static func chunkFrames(rate: Int) -> Int { max(1, rate / 50) }
+
+    /// When the device frame `frame` is heard, `written` frames having been written: nil when
+    /// the device does not tell its delay.
+    private func heardFrom(frame: Int, written: Int) -> ContinuousClock.Instant? {
+        var delay: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(pcm, &delay) == 0 else { return nil }
+        // The frame being heard now is the `delay`th before the last written.
+        return .now + .seconds(Double(frame - written + Int(delay)) / Double(sampleRate))
     }
 
     /// `samples` at the device's rate.

@@ -42,6 +42,9 @@ public struct Configuration: Sendable, Equatable {
     /// Whether commands reach SUSI: only a transcribed command can be sent.
     public var forwardsCommands: Bool { transcribe && chatEnabled }
 
+    /// How detection keeps from hearing what the device plays, when it plays anything.
+    public var echoHandling: EchoHandling { talkBack.echoCancellation ? .cancellation : .pause }
+
     public init() {}
 
     /// The keyword spotter these settings describe.
@@ -86,6 +89,7 @@ public struct Configuration: Sendable, Equatable {
         ("playback.speech", "false to leave answers unspoken"),
         ("playback.hotword_sound", "audio file played on the hotword (default: a built-in chime)"),
         ("playback.done_sound", "audio file played once the command is complete (default: a built-in chime)"),
+        ("playback.echo_cancellation", "false to pause detection while the device plays instead of cancelling its echo"),
         ("log.level", "trace, debug, info, notice, warning, error or critical"),
         ("log.json", "true for JSON lines on standard output"),
         ("log.candidates", "true to report every candidate the second stage decides on (`candidate` events)"),
@@ -154,7 +158,8 @@ public struct Configuration: Sendable, Equatable {
             case ("playback.device", _): throw fail("a device name")
             case ("playback.sounds", .bool(let flag)): talkBack.sounds = flag
             case ("playback.speech", .bool(let flag)): talkBack.speech = flag
-            case ("playback.sounds", _), ("playback.speech", _): throw fail("true or false")
+            case ("playback.echo_cancellation", .bool(let flag)): talkBack.echoCancellation = flag
+            case ("playback.sounds", _), ("playback.speech", _), ("playback.echo_cancellation", _): throw fail("true or false")
             case ("playback.hotword_sound", .string(let file)): talkBack.hotwordSound = file
             case ("playback.done_sound", .string(let file)): talkBack.doneSound = file
             case ("playback.hotword_sound", _), ("playback.done_sound", _): throw fail("a path")

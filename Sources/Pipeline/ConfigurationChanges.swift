@@ -63,6 +63,7 @@ public struct ConfigurationChanges: Sendable, Equatable {
             setting("playback.speech", live: false) { $0.talkBack.speech },
             setting("playback.hotword_sound", live: false) { $0.talkBack.hotwordSound },
             setting("playback.done_sound", live: false) { $0.talkBack.doneSound },
+            setting("playback.echo_cancellation", live: false) { $0.talkBack.echoCancellation },
             setting("log.level", live: false) { $0.logLevel },
             setting("log.json", live: false) { $0.json },
             setting("log.candidates", live: false) { $0.reportCandidates },

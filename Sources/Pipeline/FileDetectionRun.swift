@@ -1,18 +1,24 @@
 import AudioInput
+import AudioPlayback
 import HotwordDetection
 
 /// Runs the pipeline over audio files, one stream per file, reporting events as it goes:
 /// hotword, then (with a transcriber) the command, then (with a forwarder) SUSI's answer.
 ///
 /// A file that cannot be read is reported as an `error` event and the run goes on with the next.
+/// With an echo reference (what the device's speaker played while the file was recorded,
+/// from the same instant on), each frame is heard as the live daemon hears it while it plays.
 public struct FileDetectionRun {
     /// Samples per frame handed to the stages (480 = 30 ms at 16 kHz).
     public var frameLength: Int
     /// Called with the file and the fraction of it done, now and then during long files.
     public var progress: ((String, Double) -> Void)?
+    /// An audio file of what was played while each file was recorded, sample-aligned to it.
+    public var echoReference: String?
 
-    public init(frameLength: Int = 480, progress: ((String, Double) -> Void)? = nil) {
+    public init(frameLength: Int = 480, echoReference: String? = nil, progress: ((String, Double) -> Void)? = nil) {
         self.frameLength = frameLength
+        self.echoReference = echoReference
         self.progress = progress
     }
 
@@ -41,6 +47,7 @@ public struct FileDetectionRun {
             }
         }
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
+        summary.echoCancellationCPUSeconds = echoReference == nil ? nil : stream.echoCancellationSeconds
         summary.peakResidentBytes = MemoryUsage.peakResidentBytes()
         return summary
     }
@@ -48,10 +55,12 @@ public struct FileDetectionRun {
     private func run(path: String, stream: ListeningStream, forwarder: ChatForwarder?,
                      summary: inout RunSummary, report: (ListenEvent) -> Void) async throws {
         let reader = try AudioFileReader(path: path, frameLength: frameLength)
+        var playback = try echoReference.map { try RecordedPlayback(path: $0, frameLength: frameLength) }
         try stream.restart(source: .file(path))
         var nextProgress = 60.0
         while let frame = try reader.nextFrame() {
-            try await handle(try stream.process(frame), forwarder: forwarder, summary: &summary, report: report)
+            let played = try playback?.played(count: frame.count) ?? .nothing
+            try await handle(try stream.process(frame, played: played), forwarder: forwarder, summary: &summary, report: report)
             if stream.seconds >= nextProgress, let progress, let duration = reader.sourceFormat.durationSeconds, duration > 0 {
                 progress(path, min(1, stream.seconds / duration))
                 nextProgress += 60
@@ -78,5 +87,34 @@ public struct FileDetectionRun {
             default: break
             }
         }
+    }
+}
+
+/// What the device's speaker played while a file was recorded, read frame by frame beside it:
+/// the played samples, the echo reference, while they are audible and for
+/// ``PlaybackTimeline/echoTail`` after; nothing once the room is quiet.
+private struct RecordedPlayback {
+    /// Quieter than this (-60 dBFS) is silence.
+    static let audible: Float = 0.001
+    private let reader: AudioFileReader
+    private let tailSamples = Int(PlaybackTimeline.echoTail / .seconds(1) * Double(pipelineSampleRate))
+    /// Samples since the last audible one, counted from the end of the last frame.
+    private var quietSamples = Int.max / 2
+
+    init(path: String, frameLength: Int) throws(AudioInputError) {
+        reader = try AudioFileReader(path: path, frameLength: frameLength)
+    }
+
+    /// What was played over the next `count` samples (silence past the reference's end).
+    mutating func played(count: Int) throws(AudioInputError) -> PlayedAudio {
+        var samples = try reader.nextFrame() ?? []
+        samples = Array(samples.prefix(count)) + [Float](repeating: 0, count: max(0, count - samples.count))
+        let quietAtStart = quietSamples
+        if let last = samples.lastIndex(where: { abs($0) >= Self.audible }) {
+            quietSamples = count - 1 - last
+            return .samples(samples)
+        }
+        quietSamples += count
+        return quietAtStart < tailSamples ? .samples(samples) : .nothing
     }
 }

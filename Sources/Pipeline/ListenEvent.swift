@@ -11,6 +11,9 @@ public enum ListenEvent: Equatable, Sendable {
     case device(DeviceEvent)
     /// The second stage decided on a candidate the spotter proposed (with `--candidates`).
     case candidate(CandidateEvent)
+    /// A keyword was heard while the device played (with echo cancellation): what played was
+    /// stopped, and the `hotword` event that follows starts a new command.
+    case bargeIn(BargeInEvent)
     /// A keyword was heard.
     case hotword(HotwordEvent)
     /// The command heard so far after the hotword; it may still change.
@@ -50,6 +53,8 @@ public enum ListenEvent: Equatable, Sendable {
             }
             if let message = event.message { members.append(("message", .string(message))) }
             return .object(members)
+        case .bargeIn(let event):
+            return .object([("type", .string("barge_in")), ("time", .number(rounded(event.time))), event.source.jsonMember])
         case .hotword(let event):
             return .object([("type", .string("hotword"))] + event.placeMembers + [event.source.jsonMember])
         case .candidate(let event):
@@ -108,7 +113,8 @@ public enum ListenEvent: Equatable, Sendable {
                 ("hits", .integer(summary.hits)),
                 ("unanswered", .integer(summary.unansweredQueries)),
                 ("peak_rss_mb", summary.peakResidentBytes.map { .number(rounded(Double($0) / 1_048_576)) } ?? .null),
-            ] + (summary.overruns.map { [("overruns", JSONValue.integer($0))] } ?? [])
+            ] + (summary.echoCancellationCPUSeconds.map { [("echo_cancellation_cpu_s", JSONValue.number(rounded($0)))] } ?? [])
+              + (summary.overruns.map { [("overruns", JSONValue.integer($0))] } ?? [])
               + (summary.suspends.map { [("suspends", JSONValue.integer($0))] } ?? []))
         }
     }
@@ -150,6 +156,8 @@ public enum ListenEvent: Equatable, Sendable {
             } ?? "not decoded"
             return candidate.placeText + "candidate \"\(candidate.keyword)\" \(event.isHeard ? "heard" : "turned down")"
                 + " (\(event.reason.rawValue): \(heard); \(candidate.spokenText))"
+        case .bargeIn(let event):
+            return (event.source.name.map { "\($0)  " } ?? "") + "\(seconds(event.time))  barge-in: the hotword was heard while the device played"
         case .hotword(let event):
             return event.placeText + "hotword \"\(event.keyword)\"  (\(event.spokenText))"
         case .partial(let event):
@@ -213,24 +221,56 @@ public struct StartEvent: Equatable, Sendable {
     public var gain: Double
     /// How detections are decided.
     public var decision: KeywordDecision
+    /// How the device keeps from hearing its own sounds; nil in a `reloaded` event.
+    public var echo: EchoHandling?
 
-    public init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage) {
+    public init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage, echo: EchoHandling? = nil) {
         self.keywords = keywords
         self.gain = gain
         self.decision = decision
+        self.echo = echo
     }
 
-    /// Gain, decision and keyphrases, as `start` and `reloaded` events write them.
+    /// Gain, decision and keyphrases (and the echo handling, when set), as `start` and
+    /// `reloaded` events write them.
     var members: [(String, JSONValue)] {
-        [("gain", .number(gain)), ("decision", .string(decision.rawValue)),
-         ("keywords", .array(keywords.map { $0.json(decision: decision) }))]
+        [("gain", .number(gain)), ("decision", .string(decision.rawValue))]
+            + (echo.map { [("echo", JSONValue.string($0.rawValue))] } ?? [])
+            + [("keywords", .array(keywords.map { $0.json(decision: decision) }))]
     }
 
     /// What is listened for, as a readable line says it.
     var readableText: String {
         let phrases = keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
         return "listening for " + phrases.joined(separator: ", ") + (gain == 1 ? "" : ", gain \(gain)") + ", decided by \(decision.rawValue)"
+            + (echo.map { ", \($0.readableText)" } ?? "")
     }
+}
+
+/// How the pipeline keeps from hearing what the device plays.
+public enum EchoHandling: String, Sendable {
+    /// Speex's echo canceller removes it; detection goes on, and the hotword stops playback.
+    case cancellation
+    /// Detection pauses while the device plays and for its echo tail.
+    case pause
+    /// Nothing is played, or (a file run without an echo reference) nothing played is in the audio.
+    case none
+
+    /// As the log and readable lines say it.
+    public var readableText: String {
+        switch self {
+        case .cancellation: "echo cancellation on: detection goes on during playback and the hotword interrupts it"
+        case .pause: "no echo cancellation: detection paused during playback"
+        case .none: "nothing played is heard: no echo handling"
+        }
+    }
+}
+
+/// The hotword heard while the device played.
+public struct BargeInEvent: Equatable, Sendable {
+    /// Stream position (seconds) of the frame that completed the hotword.
+    public var time: Double
+    public var source: StreamSource
 }
 
 /// The configuration read again on SIGHUP, once its live changes are in use.
@@ -429,6 +469,8 @@ public struct RunSummary: Equatable, Sendable {
     public var peakResidentBytes: Int?
     /// Chat queries not answered (kept in the spool or failed).
     public var unansweredQueries = 0
+    /// CPU time the echo canceller took, when one ran.
+    public var echoCancellationCPUSeconds: Double?
     /// Capture overruns and suspends recovered from (live capture only).
     public var overruns: Int?
     public var suspends: Int?

@@ -1,4 +1,6 @@
 import AudioInput
+import AudioPlayback
+import EchoCancellation
 import HotwordDetection
 import Transcription
 
@@ -6,14 +8,18 @@ import Transcription
 ///
 /// Listens for the hotword; with a transcriber, a hit starts a transcription session at the end
 /// of the keyword on the same stream (recent audio is kept, so a command spoken with no pause
-/// loses no word), whose partial and final results become events; then it listens again. Owns
-/// its detector and transcriber (and so their PocketSphinx decoders): use it from one thread.
+/// loses no word), whose partial and final results become events; then it listens again.
+/// While the device plays, each frame comes with what it played: with an echo canceller the
+/// stages hear the frame with that removed and a hotword is a barge-in; without one, detection
+/// hears silence (a command being transcribed goes on hearing the microphone). Owns its
+/// detector, transcriber and canceller (PocketSphinx decoders, Speex state): use it from one thread.
 /// It counts the stream's samples itself, so every event is placed on the stream's own time.
 public final class ListeningStream {
     private var detector: HotwordDetector
     /// Stream position at which `detector` heard its first sample: it places hits on its own count.
     private var detectorStart = 0
     private let transcriber: Transcriber?
+    private let echoCanceller: EchoCanceller?
     /// Whether the second stage's verdict on every candidate becomes a `candidate` event.
     private let reportsCandidates: Bool
     /// Recent audio: more than the detector's delay between keyword end and hit.
@@ -24,13 +30,20 @@ public final class ListeningStream {
     public var source: StreamSource
     /// Samples processed since the stream began.
     public private(set) var samples = 0
+    /// CPU time the echo canceller has taken, in seconds; nil without one.
+    public private(set) var echoCancellationSeconds: Double?
 
-    /// - Parameter reportsCandidates: report every candidate the detector's second stage decided
-    ///   on (heard or turned down) as a `candidate` event, before any `hotword` event it gave.
+    /// - Parameters:
+    ///   - reportsCandidates: report every candidate the detector's second stage decided on
+    ///     (heard or turned down) as a `candidate` event, before any `hotword` event it gave.
+    ///   - echoCanceller: removes what the device played from the frames; without one,
+    ///     detection pauses while it plays.
     public init(detector: HotwordDetector, transcriber: Transcriber? = nil, source: StreamSource = .unnamed,
-                reportsCandidates: Bool = false) {
+                reportsCandidates: Bool = false, echoCanceller: EchoCanceller? = nil) {
         self.detector = detector
         self.transcriber = transcriber
+        self.echoCanceller = echoCanceller
+        echoCancellationSeconds = echoCanceller == nil ? nil : 0
         self.reportsCandidates = reportsCandidates
         self.source = source
     }
@@ -41,8 +54,23 @@ public final class ListeningStream {
     /// Seconds of audio processed since the stream began.
     public var seconds: Double { Double(samples) / Double(pipelineSampleRate) }
 
-    /// Feeds one frame and returns the events it completed.
-    public func process(_ frame: [Float]) throws -> [ListenEvent] {
+    /// How the stream keeps from hearing the device's own sounds, when it plays any.
+    public var echoHandling: EchoHandling { echoCanceller == nil ? .pause : .cancellation }
+
+    /// Feeds one frame, heard while the device played `played`, and returns the events it completed.
+    public func process(_ captured: [Float], played: PlayedAudio = .nothing) throws -> [ListenEvent] {
+        let frame: [Float]
+        switch (played, echoCanceller) {
+        case (.nothing, _):
+            frame = captured
+        case (.samples(let reference), let canceller?):
+            let start = CPUClock.threadSeconds()
+            frame = canceller.cancel(captured, played: reference)
+            echoCancellationSeconds? += CPUClock.threadSeconds() - start
+        default:
+            // No reference, or no canceller: the device would hear itself.
+            frame = isTranscribing ? captured : [Float](repeating: 0, count: captured.count)
+        }
         samples += frame.count
         recent.append(frame, endingAt: samples)
         // The detector hears every frame, so its count stays on the stream's; hits and candidates
@@ -58,7 +86,8 @@ public final class ListeningStream {
             : []
         // The detector lists the best hit first.
         guard let hit = hits.first else { return candidates }
-        let events = candidates + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
+        let bargeIn: [ListenEvent] = played == .nothing ? [] : [.bargeIn(BargeInEvent(time: seconds, source: source))]
+        let events = candidates + bargeIn + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
             try transcriber.begin(leadIn: recent.samples(from: hit.endSample))
             // If the lead-in alone ends the session, its event comes with the next frame.
@@ -93,11 +122,13 @@ public final class ListeningStream {
         return self.detector
     }
 
-    /// Starts a new stream from `source`: the sample count, the detector and any session start again.
+    /// Starts a new stream from `source`: the sample count, the detector, the echo path learnt
+    /// and any session start again.
     public func restart(source: StreamSource) throws {
         if sessionStart != nil { _ = try transcriber?.finish() }
         sessionStart = nil
         try detector.reset()
+        echoCanceller?.reset()
         detectorStart = 0
         recent.removeAll()
         self.source = source

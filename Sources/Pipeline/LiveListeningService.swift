@@ -1,5 +1,6 @@
 import AudioCapture
 import AudioPlayback
+import EchoCancellation
 import Foundation
 import HotwordDetection
 import Logging
@@ -103,13 +104,14 @@ public struct LiveListeningService: Service {
         let settings = configuration.talkBack
         guard settings.playsAnything else { return nil }
         let alsaConfiguration = configuration.alsaConfigurationFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let timeline = PlaybackTimeline()
         let talkBack = TalkBack(configuration: settings) {
             () throws(PlaybackError) -> any SoundOutput in
-            try PlaybackDevice(name: settings.playbackDevice, configuration: alsaConfiguration)
+            try PlaybackDevice(name: settings.playbackDevice, configuration: alsaConfiguration, timeline: timeline)
         }
         talkBack.setupEvents.forEach(report)
-        logger.notice("echo cancellation not available; detection paused during playback")
-        return PlaybackThread(talkBack: talkBack, report: report)
+        logger.notice("\(configuration.echoHandling.readableText)")
+        return PlaybackThread(talkBack: talkBack, timeline: timeline, report: report)
     }
 
     /// Sets up each configuration read again, off the capture thread: a new detector when the
@@ -204,7 +206,7 @@ private struct CaptureLoop {
     let reloads: PreparedReloads
     /// Where detectors replaced by a reload go to be freed.
     let replaced: AsyncStream<DetectorTransfer>.Continuation
-    /// What plays sounds and answers; detection is paused while it plays.
+    /// What plays sounds and answers: its timeline is the echo reference, and a barge-in stops it.
     let playback: PlaybackThread?
 
     /// Listens until the stop signal, reporting every event but the summary, which it returns.
@@ -212,23 +214,27 @@ private struct CaptureLoop {
         let startCPU = CPUClock.processSeconds()
         let spotter = try HotwordDetectorFactory.detector(configuration: configuration.spotterConfiguration)
         let transcriber = try configuration.transcribe ? PocketSphinxTranscriber(configuration: configuration.transcriber) : nil
+        let canceller = playback != nil && configuration.echoHandling == .cancellation ? EchoCanceller() : nil
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device),
-                                     reportsCandidates: configuration.reportCandidates)
+                                     reportsCandidates: configuration.reportCandidates, echoCanceller: canceller)
         // Nil once the device is lost and the service stops before it is back.
         var device: CaptureDevice? = try open()
-        report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision)))
+        report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision,
+                                 echo: playback == nil ? EchoHandling.none : configuration.echoHandling)))
+        var warnedUntimed = false
         var summary = RunSummary(files: 0)
         var statistics = CaptureStatistics()
         var backoff = 0.5
         while !stop.isRaised, let current = device {
             do {
-                var frame = try current.readFrame()
-                // While the device plays it would hear itself: the detector hears silence instead
-                // (a command being transcribed goes on hearing the microphone).
-                if let playback, !stream.isTranscribing, playback.isPlaying {
-                    frame = [Float](repeating: 0, count: frame.count)
+                let frame = try current.readFrame()
+                // What the speaker played while this frame was heard: the echo reference.
+                let played = playback?.timeline.played(count: frame.count, endingAt: .now - .seconds(current.backlogSeconds())) ?? .nothing
+                if played == .untimed && canceller != nil && !warnedUntimed {
+                    warnedUntimed = true
+                    logger.warning("\(configuration.talkBack.playbackDevice) does not tell when what it plays is heard: no echo reference, detection paused while it plays")
                 }
-                for event in try stream.process(frame) {
+                for event in try stream.process(frame, played: played) {
                     record(event, in: &summary)
                 }
                 applyReloads(to: stream)
@@ -243,6 +249,7 @@ private struct CaptureLoop {
         if let device { statistics.add(device.statistics) }
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
+        summary.echoCancellationCPUSeconds = stream.echoCancellationSeconds
         summary.peakResidentBytes = MemoryUsage.peakResidentBytes()
         summary.overruns = statistics.overrunsRecovered
         summary.suspends = statistics.suspendsRecovered
@@ -259,6 +266,8 @@ private struct CaptureLoop {
     }
 
     private func record(_ event: ListenEvent, in summary: inout RunSummary) {
+        // The person spoke over the device: it stops before the hotword's sound is queued.
+        if case .bargeIn = event { playback?.interrupt() }
         report(event)
         switch event {
         case .hotword: summary.hits += 1

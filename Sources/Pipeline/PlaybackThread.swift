@@ -1,38 +1,33 @@
+import AudioPlayback
 import Foundation
 
 /// Plays a ``TalkBack`` on a thread of its own, so neither capture nor the chat task waits for
-/// a sound, and tells the capture thread while something plays.
+/// a sound, and stops what plays when the person barges in.
 ///
 /// The thread alone uses the talk-back (and so the playback device and the synthesizer);
-/// other threads only queue events. Detection is paused while a sound plays and for
-/// ``echoTail`` after it, since there is no echo cancellation: the device would hear itself.
+/// other threads only queue events or ask it to stop. When each played sample is heard is on
+/// the ``timeline``, which the capture thread reads for the echo reference.
 final class PlaybackThread: @unchecked Sendable {
-    /// How long after a sound ends its echo may still be heard in a room.
-    static let echoTail = Duration.milliseconds(250)
-
+    /// When what the playback device plays is heard; it stops the sound playing when asked.
+    let timeline: PlaybackTimeline
     private let condition = NSCondition()
     private var pending: [ListenEvent] = []
     private var isFinishing = false
     private var isBusy = false
-    private var quietFrom = ContinuousClock.now
     private var finished: CheckedContinuation<Void, Never>?
     private var hasEnded = false
     private let plays: @Sendable (ListenEvent) -> Bool
 
-    /// Starts the thread, which plays what `talkBack` makes of each queued event and reports
-    /// the events that come of it.
-    init(talkBack: TalkBack, report: @escaping @Sendable (ListenEvent) -> Void) {
+    /// Starts the thread, which plays what `talkBack` makes of each queued event, on a device
+    /// that records on `timeline`, and reports the events that come of it.
+    init(talkBack: TalkBack, timeline: PlaybackTimeline, report: @escaping @Sendable (ListenEvent) -> Void) {
+        self.timeline = timeline
         let transfer = TalkBackTransfer(talkBack: talkBack)
         plays = { transfer.talkBack.plays($0) }
         let thread = Thread { [self] in
             while let event = next() {
-                let outcome = transfer.talkBack.respond(to: event)
-                outcome.forEach(report)
-                condition.withLock {
-                    isBusy = false
-                    // A sound that could not be played leaves no echo.
-                    if !outcome.contains(where: \.isTrouble) { quietFrom = .now + Self.echoTail }
-                }
+                transfer.talkBack.respond(to: event).forEach(report)
+                condition.withLock { isBusy = false }
             }
             condition.withLock {
                 hasEnded = true
@@ -53,9 +48,12 @@ final class PlaybackThread: @unchecked Sendable {
         }
     }
 
-    /// Whether the device is playing, about to play, or its echo may still be heard.
-    var isPlaying: Bool {
-        condition.withLock { isBusy || !pending.isEmpty || ContinuousClock.now < quietFrom }
+    /// Barge-in: drops what has not begun to play and stops the sound playing.
+    func interrupt() {
+        condition.withLock {
+            pending.removeAll()
+            if isBusy { timeline.requestStop() }
+        }
     }
 
     /// Drops what has not begun to play, lets the sound playing end, and waits for the thread.
@@ -75,6 +73,8 @@ final class PlaybackThread: @unchecked Sendable {
         condition.withLock {
             while pending.isEmpty && !isFinishing { condition.wait() }
             guard !isFinishing else { return nil }
+            // A stop asked for after the last sound ended is not for this one.
+            _ = timeline.takeStopRequest()
             isBusy = true
             return pending.removeFirst()
         }

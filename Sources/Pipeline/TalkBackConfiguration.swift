@@ -11,6 +11,9 @@ public struct TalkBackConfiguration: Sendable, Equatable {
     public var doneSound: String?
     /// ALSA PCM to play through.
     public var playbackDevice = "default"
+    /// Cancel what the device plays from what it hears (Speex), so detection goes on while it
+    /// plays and the hotword interrupts it; off, detection pauses while it plays.
+    public var echoCancellation = true
 
     public init() {}
 

@@ -6,8 +6,7 @@ import HotwordDetection
 import Testing
 @testable import Pipeline
 
-/// Which events make a sound, what comes of playing them, and how the daemon's playback thread
-/// pauses detection while it plays.
+/// Which events make a sound, and what comes of playing them.
 @Suite(.serialized) struct TalkBackTests {
     static let hotword = ListenEvent.hotword(HotwordEvent(
         hit: HotwordHit(keyword: "susi", startSample: 0, endSample: 8_000, detectionSample: 9_000, score: 20),
@@ -66,25 +65,5 @@ import Testing
         #expect(first.first?.readableLine.contains("nosuchspeaker: no such playback device") == true)
         #expect(talkBack.respond(to: Self.final).isEmpty)
         #expect(attempts == 2)
-    }
-
-    @Test func pausesDetectionWhilePlayingAndForTheEchoTailAfter() async throws {
-        let folder = try TemporaryDirectory()
-        let recording = try WAVFileOutput(path: folder.file("played.wav"))
-        let talkBack = TalkBack(configuration: TalkBackConfiguration()) { recording }
-        let (reported, sink) = AsyncStream<ListenEvent>.makeStream()
-        let thread = PlaybackThread(talkBack: talkBack) { sink.yield($0) }
-        #expect(!thread.isPlaying)
-        thread.respond(to: .noCommand(NoCommandEvent(time: 1, source: .unnamed)))
-        #expect(!thread.isPlaying)
-        thread.respond(to: Self.answer("the weather in berlin is sunny"))
-        #expect(thread.isPlaying)
-        var iterator = reported.makeAsyncIterator()
-        guard case .spoken? = await iterator.next() else { Issue.record("no spoken event"); return }
-        let spokenAt = ContinuousClock.now
-        #expect(thread.isPlaying || ContinuousClock.now - spokenAt >= PlaybackThread.echoTail)
-        try await Task.sleep(for: PlaybackThread.echoTail + .milliseconds(50))
-        #expect(!thread.isPlaying)
-        await thread.finish()
     }
 }
