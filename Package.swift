@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "SusiListen",
             dependencies: [
-                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "HotwordDetection", "DetectionBenchmark", "WyomingServer",
+                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "EchoCancellation", "HotwordDetection", "DetectionBenchmark", "WyomingServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "HotwordDetection", "AudioInput", "JSONText"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "AudioTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "EchoCancellation", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText"]),
     ]

@@ -38,8 +38,6 @@ public final class EchoCanceller {
         speex_preprocess_ctl(preprocessor, SPEEX_PREPROCESS_SET_DENOISE, &on)
         speex_preprocess_ctl(preprocessor, SPEEX_PREPROCESS_SET_NOISE_SUPPRESS, &noiseSuppression)
         speex_preprocess_ctl(preprocessor, SPEEX_PREPROCESS_SET_AGC, &off)
-        speex_preprocess_ctl(preprocessor, SPEEX_PREPROCESS_SET_VAD, &off)
-        speex_preprocess_ctl(preprocessor, SPEEX_PREPROCESS_SET_DEREVERB, &off)
         speex_preprocess_ctl(preprocessor, SPEEX_PREPROCESS_SET_ECHO_STATE, UnsafeMutableRawPointer(echo))
     }
 

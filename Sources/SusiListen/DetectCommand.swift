@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioCapture
 import AudioPlayback
+import EchoCancellation
 import Foundation
 import HotwordDetection
 import Logging
@@ -50,6 +51,12 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         if playback.speakTo != nil && file.isEmpty {
             throw ValidationError("--speak-to writes what a --file run would play; live, sounds go to --playback-device")
         }
+        if playback.echoReference != nil {
+            var isFolder: ObjCBool = false
+            guard file.count == 1, !FileManager.default.fileExists(atPath: file[0], isDirectory: &isFolder) || !isFolder.boolValue else {
+                throw ValidationError("--echo-reference is what was played while one recording was made: give it with one --file that is an audio file (live, the reference is what the playback device plays)")
+            }
+        }
     }
 
     func run() async throws {
@@ -98,11 +105,14 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let transcriber = try settings.makeTranscriber()
         let forwarder = try settings.makeForwarder()
         let output = EventPrinter(json: settings.json)
-        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: settings.gain, decision: settings.decision)))
-        let run = FileDetectionRun(progress: { path, fraction in
+        // Without a reference, nothing the device plays is in the files.
+        let echo = playback.echoReference == nil ? EchoHandling.none : settings.echoHandling
+        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: settings.gain, decision: settings.decision, echo: echo)))
+        let run = FileDetectionRun(echoReference: playback.echoReference, progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })
-        let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates)
+        let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates,
+                                     echoCanceller: echo == .cancellation ? EchoCanceller() : nil)
         let talkBack = try playback.speakTo.map { path in
             let recording = try WAVFileOutput(path: path)
             return TalkBack(configuration: settings.talkBack) { recording }
