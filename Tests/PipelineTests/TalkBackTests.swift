@@ -67,3 +67,30 @@ import Testing
         #expect(attempts == 2)
     }
 }
+
+extension TalkBackTests {
+    @Test func aPlaybackDeviceFailingMidSentenceIsReportedAndOpenedAgainForTheNextSound() throws {
+        let folder = try TemporaryDirectory()
+        let raw = folder.file("played.raw")
+        // The first device fails once its first period reaches /dev/full; the second works.
+        let configurations = [
+            #"pcm.speaker { type file file "/dev/full" format "raw" slave.pcm { type null } }"#,
+            #"pcm.speaker { type file file "\#(raw)" format "raw" slave.pcm { type null } }"#,
+        ]
+        var opened = 0
+        var settings = TalkBackConfiguration()
+        settings.sounds = false
+        let talkBack = TalkBack(configuration: settings) { () throws(PlaybackError) -> any SoundOutput in
+            defer { opened += 1 }
+            return try PlaybackDevice(name: "speaker", configuration: configurations[min(opened, 1)])
+        }
+        let failed = talkBack.respond(to: Self.answer("the weather in berlin is sunny with twenty degrees"))
+        #expect(failed.count == 1 && failed.first?.isTrouble == true, "\(failed)")
+        #expect(failed.first?.readableLine.contains("playback: speaker:") == true, "\(failed)")
+        #expect(failed.first?.readableLine.contains("listening goes on without sound") == true)
+        let spoken = talkBack.respond(to: Self.answer("it will rain tomorrow"))
+        guard case .spoken? = spoken.first else { Issue.record("\(spoken)"); return }
+        #expect(opened == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: raw)).count > 16_000)
+    }
+}
