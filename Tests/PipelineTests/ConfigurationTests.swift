@@ -73,6 +73,7 @@ import Testing
         ("[hotword]\ngain = \"high\"", "c.toml:2: key \"hotword.gain\": expected a number above 0, got \"high\""),
         ("[chat]\ntimeout_s = 1e300", "c.toml:2: key \"chat.timeout_s\": expected a number of seconds from 0.05 to 3600, got 1e+300"),
         ("[transcription]\nmax_duration_s = 0.001", "c.toml:2: key \"transcription.max_duration_s\": expected a number of seconds from 0.05 to 3600, got 0.001"),
+        ("[playback]\necho_cancellation = \"off\"", "c.toml:2: key \"playback.echo_cancellation\": expected true or false, got \"off\""),
         ("[chat]\naccess_token = 12345678", "c.toml:2: key \"chat.access_token\": expected a string, got a value not shown (it is secret)"),
     ])
     func refusesAWrongValueNamingLineAndKey(_ text: String, message: String) throws {

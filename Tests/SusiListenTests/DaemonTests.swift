@@ -182,7 +182,8 @@ import Testing
         #expect(run.events.contains { $0["type"] as? String == "partial" })
         #expect(server.recordedRequests.first?.parameters["q"] == "set a timer for ten minutes")
         #expect(run.log.contains("SUSI: Alright, timer set for 10 minutes."))
-        #expect(run.log.contains("echo cancellation not available; detection paused during playback"))
+        #expect(run.log.contains("echo cancellation on: detection goes on during playback and the hotword interrupts it"))
+        #expect(run.events.first { $0["type"] as? String == "start" }?["echo"] as? String == "cancellation")
         // The playback device was given the hotword chime, the done chime, then the answer spoken.
         let spoken = try #require(run.events.first { $0["type"] as? String == "spoken" })
         #expect(spoken["text"] as? String == "Alright, timer set for 10 minutes. I cannot set timers on this device.")
