@@ -113,12 +113,14 @@ public final class PlaybackDevice: SoundOutput {
                 continue
             }
             offset += Int(written) * channels
-            if let from = untimedFrom, let timeline, snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING {
+            if let from = untimedFrom, snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING {
                 untimedFrom = nil
-                let first = from * pipelineSampleRate / sampleRate
-                timeline.sounds(Array(sound.samples[min(first, sound.samples.count)...]),
-                                from: heardFrom(frame: from, written: offset / channels))
+                record(sound, heardFrom: from, written: offset / channels)
             }
+        }
+        // A sound that fits in the buffer of a device that starts only when it is full.
+        if let from = untimedFrom, snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED, snd_pcm_start(pcm) == 0 {
+            record(sound, heardFrom: from, written: offset / channels)
         }
         frames.removeAll()
         try ensure(snd_pcm_drain(pcm), "snd_pcm_drain")
@@ -127,13 +129,16 @@ public final class PlaybackDevice: SoundOutput {
     /// Frames written at a time between two looks at the ``timeline``: 20 ms.
     private static func chunkFrames(rate: Int) -> Int { max(1, rate / 50) }
 
-    /// When the device frame `frame` is heard, `written` frames having been written: nil when
-    /// the device does not tell its delay.
-    private func heardFrom(frame: Int, written: Int) -> ContinuousClock.Instant? {
+    /// Puts `sound`, from the device frame `frame` on, on the ``timeline``, `written` frames having
+    /// been written to the running device: heard from when its delay says, or of unknown timing
+    /// when it does not tell.
+    private func record(_ sound: Sound, heardFrom frame: Int, written: Int) {
+        guard let timeline else { return }
+        let first = min(frame * pipelineSampleRate / sampleRate, sound.samples.count)
         var delay: snd_pcm_sframes_t = 0
-        guard snd_pcm_delay(pcm, &delay) == 0 else { return nil }
         // The frame being heard now is the `delay`th before the last written.
-        return .now + .seconds(Double(frame - written + Int(delay)) / Double(sampleRate))
+        let start = snd_pcm_delay(pcm, &delay) == 0 ? ContinuousClock.now + .seconds(Double(frame - written + Int(delay)) / Double(sampleRate)) : nil
+        timeline.sounds(Array(sound.samples[first...]), from: start)
     }
 
     /// `samples` at the device's rate.
