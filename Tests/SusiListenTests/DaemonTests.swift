@@ -194,6 +194,29 @@ import Testing
         #expect(zip(samples, chimes).allSatisfy { abs($0 - $1) < 1e-3 })
     }
 
+    @Test func aHotwordWhileTheAnswerIsSpokenIsABargeIn() throws {
+        // An answer of about 20 s: the timeline says it is heard that long, whatever the `null`
+        // device under the speaker does with it.
+        let long = String(repeating: "The weather in Berlin is sunny with twenty degrees. ", count: 6)
+        let server = try LoopbackHTTPServer(script: [.json(#"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"\#(long)"}]}]}"#)])
+        defer { server.stop() }
+        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--server", server.url.absoluteString])
+        defer { if process.isRunning { process.terminate() } }
+        let writer = try openFIFOForWriting(within: 10)
+        try play(try AudioFileReader(path: "TestAudio/commands/hotword_02_slt.flac").remainingSamples(), into: writer)
+        #expect(try playSilence(into: writer, until: "\"type\":\"spoken\"", in: output, within: 20).found,
+                "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        let person = try #require(try FileManager.default.contentsOfDirectory(atPath: "TestAudio")
+            .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
+        try play(try AudioFileReader(path: "TestAudio/" + person).remainingSamples(), into: writer)
+        #expect(try playSilence(into: writer, until: "\"type\":\"barge_in\"", in: output, within: 10).found)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let types = try events(in: output).compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+        let spoken = try #require(types.firstIndex(of: "spoken"))
+        #expect(Array(types[spoken...].prefix(3)) == ["spoken", "barge_in", "hotword"], "\(types)")
+    }
+
     @Test func keepsAQueryInFlightInTheSpoolOnSIGTERM() throws {
         // The server takes far longer than the shutdown may: the query must be spooled, not lost.
         let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer, delay: .seconds(20))])
