@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Measure detection while the device plays, on a stream made by Scripts/make-echo-audio.py.
 
-Runs susi-listen three times over the same captured stream, detection only:
+Runs susi-listen over the person's keywords alone (person.wav: the control, how many the
+detector hears without any echo), then three times over the captured stream, detection only:
   no handling   the microphone as it is (no reference): what waking on itself looks like
   pause         --echo-reference played.wav --echo-cancellation off: detection paused while
                 the device plays and 250 ms after (the mode without echo cancellation)
@@ -13,7 +14,7 @@ device's), barge_in events, and CPU: the process's, and the canceller's own
 
   Scripts/echo-benchmark.py DIR [--binary .build/release/susi-listen] [--keyword K] [-- EXTRA...]
 
-DIR holds captured.wav, played.wav and labels.tsv.  Python standard library only.
+DIR holds captured.wav, played.wav, person.wav and labels.tsv.  Python standard library only.
 """
 
 import argparse
@@ -23,8 +24,8 @@ import subprocess
 import sys
 
 
-def run(binary, directory, keyword, extra):
-    command = [binary, "--file", os.path.join(directory, "captured.wav"), "--keyword", keyword,
+def run(binary, audio, keyword, extra):
+    command = [binary, "--file", audio, "--keyword", keyword,
                "--no-transcription", "--json", "--config", "/dev/null"] + extra
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
@@ -44,12 +45,14 @@ def main():
         labels = [(row[0], float(row[1]), float(row[2])) for row in (line.rstrip("\n").split("\t") for line in f if line.strip())]
     keyword = args.keyword or labels[0][0]
     played = os.path.join(args.directory, "played.wav")
-    modes = [("no handling", []), ("pause", ["--echo-reference", played, "--echo-cancellation", "off"]),
-             ("cancellation", ["--echo-reference", played])]
+    captured, alone = (os.path.join(args.directory, f"{name}.wav") for name in ("captured", "person"))
+    modes = [("person alone", alone, []), ("no handling", captured, []),
+             ("pause", captured, ["--echo-reference", played, "--echo-cancellation", "off"]),
+             ("cancellation", captured, ["--echo-reference", played])]
     print(f"{len(labels)} keywords said by a person while the device spoke, keyword {keyword!r}, {os.path.basename(args.directory)}")
     print("mode          person heard  false wakes  barge_in  audio_s  cpu_s  canceller_cpu_s  canceller/rest")
-    for name, extra in modes:
-        events = run(args.binary, args.directory, keyword, extra + args.extra)
+    for name, audio, extra in modes:
+        events = run(args.binary, audio, keyword, extra + args.extra)
         hits = [e["time"] for e in events if e["type"] == "hotword"]
         heard, false_wakes = set(), 0
         for time in hits:

@@ -18,6 +18,7 @@ Outputs (in --out DIR, default bench-output/echo-<keyword>/), 16 kHz mono 16-bit
 with --flac, as for the test fixture TestAudio/echo/):
   captured.wav  what the microphone heard (susi-listen --file)
   played.wav    what the device played, from the same instant (susi-listen --echo-reference)
+  person.wav    the control: the person's keywords and the noise floor alone, without the echo
   labels.tsv    the person's keyword: keyword, start_s, end_s, file (bench's format)
   trials.tsv    per trial: answer span, voice, delay, gain, person-to-echo ratio, person file
 
@@ -150,7 +151,7 @@ def main():
     display = "Susi" if args.keyword == "susi" else "computer"
     with tempfile.TemporaryDirectory() as tmp:
         speakers = people(args.keyword, tmp)
-        played, captured, labels, trials = [], [], [], []
+        played, captured, alone, labels, trials = [], [], [], [], []
         for trial in range(args.trials):
             text = ANSWERS[trial % len(ANSWERS)].replace("{K}", display)
             voice = VOICES[(trial // len(ANSWERS)) % len(VOICES)]
@@ -169,9 +170,12 @@ def main():
             echo_level = rms([s for s in echo if abs(s) > 1e-4])
             person = [s * echo_level * 10 ** (ratio / 20) / rms(person) for s in person]
             at = rng.randrange(lead + int(0.5 * RATE), lead + len(speech) - int(1.0 * RATE))
+            by_itself = [0.0] * len(echo)
             for i, s in enumerate(person):
                 echo[at + i] += s
+                by_itself[at + i] = s
             captured += echo
+            alone += by_itself
             word_start, word_end = (start + at) / RATE, (start + at + len(person)) / RATE
             labels.append(f"{args.keyword}\t{word_start:.3f}\t{word_end:.3f}\tcaptured.{extension}")
             trials.append(f"{trial}\t{(start + lead) / RATE:.3f}\t{(start + lead + len(speech)) / RATE:.3f}\t{voice}\t"
@@ -181,7 +185,8 @@ def main():
         for i in range(len(captured)):
             state = 0.95 * state + noise.gauss(0, 1)  # reddened white noise: more like a room than white
             captured[i] += floor * 0.3 * state
-        for name, samples in (("played", played), ("captured", captured)):
+            alone[i] += floor * 0.3 * state
+        for name, samples in (("played", played), ("captured", captured), ("person", alone)):
             write_wav(os.path.join(tmp, "out.wav"), samples)
             subprocess.run(["sox", "-D", os.path.join(tmp, "out.wav"), os.path.join(out, f"{name}.{extension}")], check=True)
     with open(os.path.join(out, "labels.tsv"), "w") as f:

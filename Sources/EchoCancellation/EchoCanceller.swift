@@ -25,8 +25,8 @@ public final class EchoCanceller {
 
     /// - Parameter tailSeconds: the longest echo to model, 0.01–1 s; longer costs more CPU and
     ///   learns a room more slowly (on espeak-ng speech through a simulated room, 128 ms
-    ///   removed 21–27 dB, 192 ms 20–21 dB, 256 ms 15–18 dB).
-    public init(tailSeconds: Double = 0.192) {
+    ///   removed 21–27 dB, 192 ms 20–21 dB, 256 ms 15–18 dB; docs/talk-back.md).
+    public init(tailSeconds: Double = 0.128) {
         precondition((0.01...1).contains(tailSeconds), "an echo tail of 0.01 to 1 s")
         self.tailSeconds = tailSeconds
         let block = Int32(Self.blockLength)
