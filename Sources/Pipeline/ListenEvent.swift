@@ -243,7 +243,7 @@ public struct StartEvent: Equatable, Sendable {
     var readableText: String {
         let phrases = keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
         return "listening for " + phrases.joined(separator: ", ") + (gain == 1 ? "" : ", gain \(gain)") + ", decided by \(decision.rawValue)"
-            + (echo.map { ", \($0.readableText)" } ?? "")
+            + (echo.flatMap { $0 == .none ? nil : ", \($0.readableText)" } ?? "")
     }
 }
 

@@ -15,7 +15,7 @@ import Testing
         "chat.country_code": "\"DE\"", "chat.country_name": "\"Germany\"", "chat.device_type": "\"kiosk\"",
         "chat.access_token": "\"token\"", "chat.spool_dir": "\"/var/spool/susi\"", "chat.timeout_s": "5",
         "playback.device": "\"plughw:1,0\"", "playback.sounds": "false", "playback.speech": "false",
-        "playback.hotword_sound": "\"/usr/share/sounds/ding.wav\"", "playback.done_sound": "\"/usr/share/sounds/dong.wav\"",
+        "playback.hotword_sound": "\"/usr/share/sounds/ding.wav\"", "playback.done_sound": "\"/usr/share/sounds/dong.wav\"", "playback.echo_cancellation": "false",
         "log.level": "\"debug\"", "log.json": "true", "log.candidates": "true",
     ]
 
