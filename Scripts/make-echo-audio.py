@@ -5,7 +5,8 @@ person saying the keyword in the middle of each (issue 32, "not waking on itself
 Each trial is an answer spoken by espeak-ng that says the keyword itself two or three times
 ("Susi here. ..."), played by the device.  What the microphone hears is that answer delayed
 (30-80 ms), attenuated (-6 to -12 dB), with early reflections and a decaying tail of later ones
-(a simple room), plus a person saying the keyword once, somewhere in the middle of the answer,
+(a simple room; a new one for each trial, or with --one-room the same for all, as for a device
+that stays on its shelf), plus a person saying the keyword once, somewhere in the middle of the answer,
 at -5 to +5 dB against the echo, plus a noise floor at -60 dBFS.  The trials follow one another
 in one stream, so one run of susi-listen measures them all.
 
@@ -22,7 +23,7 @@ with --flac, as for the test fixture TestAudio/echo/):
   labels.tsv    the person's keyword: keyword, start_s, end_s, file (bench's format)
   trials.tsv    per trial: answer span, voice, delay, gain, person-to-echo ratio, person file
 
-  Scripts/make-echo-audio.py [--keyword susi|computer] [--trials N] [--seed S] [--out DIR] [--flac]
+  Scripts/make-echo-audio.py [--keyword susi|computer] [--trials N] [--seed S] [--out DIR] [--flac] [--one-room]
   Scripts/make-echo-audio.py --trials 2 --flac --out TestAudio/echo     # the tests' fixture
 
 Deterministic for a seed.  Requires espeak-ng and sox on PATH; Python standard library only.
@@ -143,12 +144,17 @@ def main():
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--out")
     parser.add_argument("--flac", action="store_true")
+    parser.add_argument("--one-room", action="store_true", help="the same room for every trial")
     args = parser.parse_args()
     extension = "flac" if args.flac else "wav"
-    out = args.out or os.path.join(ROOT, "bench-output", f"echo-{args.keyword}")
+    out = args.out or os.path.join(ROOT, "bench-output", f"echo-{args.keyword}" + ("-one-room" if args.one_room else ""))
     os.makedirs(out, exist_ok=True)
     rng = random.Random(args.seed)
     display = "Susi" if args.keyword == "susi" else "computer"
+    shelf = None
+    if args.one_room:
+        delay, gain = rng.uniform(0.030, 0.080), rng.uniform(-12, -6)
+        shelf = (delay, gain, room(delay, gain, rng))
     with tempfile.TemporaryDirectory() as tmp:
         speakers = people(args.keyword, tmp)
         played, captured, alone, labels, trials = [], [], [], [], []
@@ -159,9 +165,13 @@ def main():
             lead, gap = int(1.0 * RATE), int(2.0 * RATE)
             start = len(played)
             played += [0.0] * lead + speech + [0.0] * gap
-            delay, gain = rng.uniform(0.030, 0.080), rng.uniform(-12, -6)
+            if shelf:
+                delay, gain, taps = shelf
+            else:
+                delay, gain = rng.uniform(0.030, 0.080), rng.uniform(-12, -6)
+                taps = room(delay, gain, rng)
             echo = [0.0] * (len(played) - start)
-            for shift, level in room(delay, gain, rng):
+            for shift, level in taps:
                 for i in range(lead, lead + len(speech)):
                     if i + shift < len(echo):
                         echo[i + shift] += level * played[start + i]
