@@ -58,7 +58,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        .target(name: "DetectionBenchmark", dependencies: ["Pipeline", "AudioInput", "AudioCapture", "HotwordDetection"]),
+        .target(name: "DetectionBenchmark", dependencies: ["Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "JSONText"]),
         .executableTarget(
             name: "SusiListen",
             dependencies: [
@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "HotwordDetection", "AudioInput", "JSONText"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "AudioTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "JSONText", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText"]),
     ]

@@ -3,6 +3,7 @@ import AudioPlayback
 import AudioTestSupport
 import Foundation
 import HotwordDetection
+import JSONText
 import Testing
 @testable import Pipeline
 
@@ -14,7 +15,7 @@ import Testing
         sampleRate: pipelineSampleRate, source: .unnamed))
     static let final = ListenEvent.final(TranscriptEvent(text: "what is the weather", time: 3, reason: .endOfSpeech, source: .unnamed))
     static func answer(_ spoken: String, language: String = "en") -> ListenEvent {
-        .answer(AnswerEvent(query: "what is the weather", text: spoken, actionsJSON: [], spokenText: spoken, language: language))
+        .answer(AnswerEvent(query: "what is the weather", text: spoken, actions: [], spokenText: spoken, language: language))
     }
 
     @Test func playsTheChimesAndSpeaksTheAnswerInTheOrderOfTheEvents() throws {

@@ -61,7 +61,7 @@ import WyomingServer
             #expect(models.map { $0["name"]?.scalarText } == ["susi", "hey computer"])
             #expect(models.map { $0["phrase"]?.scalarText } == ["susi", "hey computer"])
             #expect(models[0]["description"]?.scalarText?.contains("sensitivity 0.6") == true)
-            #expect(models[0]["languages"]?.jsonText == #"["en"]"#)
+            #expect(models[0]["languages"]?.text == #"["en"]"#)
         }
     }
 
