@@ -103,7 +103,7 @@ import Testing
         #expect(server.stop().status == 0)
     }
 
-    @Test func stopsWithinThreeSecondsOnSIGTERMWithAClientConnected() throws {
+    @Test func stopsOnSIGTERMWithoutWaitingForAConnectedClient() throws {
         let server = try Server()
         let port = try #require(Int(server.uri.split(separator: ":").last ?? ""))
         let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -120,7 +120,8 @@ import Testing
         while !server.text.contains("client 1 connected") && Date() < deadline { usleep(20_000) }
         let stopped = server.stop()
         #expect(stopped.status == 0)
-        #expect(stopped.seconds < 3)
+        // The client would be waited for until the 60 s idle time-out; a bound that holds under load.
+        #expect(stopped.seconds < 10, "\(stopped.seconds) s")
         #expect(server.text.contains("client 1 closed: the server is shutting down"))
     }
 

@@ -43,7 +43,8 @@ import WyomingServer
         let stopping = Date()
         server.cancel()
         try await server.value
-        #expect(Date().timeIntervalSince(stopping) < 3)
+        // Stopping waits for no client; a bound that holds however loaded the machine is.
+        #expect(Date().timeIntervalSince(stopping) < 10)
     }
 
     @Test func describeListsEveryKeyphraseAsAModelOfOneProgram() async throws {
