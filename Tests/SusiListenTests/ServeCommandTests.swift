@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `susi-listen serve` as a process, driven by the real `wyoming` Python client the way Home
-/// Assistant drives a wake-word service (Scripts/wyoming-client.py).
+/// Assistant drives a wake-word service (Tools/benchmarks/wyoming-client.py).
 @Suite(.serialized) struct ServeCommandTests {
     static let python = CommandRunner.repository.appendingPathComponent(".build/wyoming-venv/bin/python").path
     static var hasWyomingClient: Bool { FileManager.default.isExecutableFile(atPath: python) }
@@ -55,11 +55,11 @@ import Testing
         }
     }
 
-    /// Runs Scripts/wyoming-client.py against `server`; one JSON object per client.
+    /// Runs Tools/benchmarks/wyoming-client.py against `server`; one JSON object per client.
     func runClient(_ server: Server, _ arguments: [String]) throws -> (status: Int32, results: [[String: Any]], errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = ["Scripts/wyoming-client.py", "--uri", server.uri] + arguments
+        process.arguments = ["Tools/benchmarks/wyoming-client.py", "--uri", server.uri] + arguments
         process.currentDirectoryURL = CommandRunner.repository
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
