@@ -9,11 +9,12 @@ import Transcription
 
 /// Listens on an ALSA capture device until shut down: capture → hotword detection → events.
 ///
-/// One thread owns the capture device and the detector and does the blocking reads. An
-/// unplugged device is reopened with back-off while the service keeps running; a device that
-/// cannot be opened at start ends the service with that error. Graceful shutdown (SIGTERM,
-/// SIGINT through `ServiceGroup`) ends the loop after the frame being read, or within
-/// ``stallCheckInterval`` when the device delivers nothing, and closes the device.
+/// One thread owns the capture device and does the blocking reads (a ``CaptureFeed``); the
+/// capture thread owns the detector and takes the frames. An unplugged device is reopened with
+/// back-off while the service keeps running; a device that cannot be opened at start ends the
+/// service with that error. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) ends the
+/// loop after the frame being processed, or within ``stallCheckInterval`` when the device
+/// delivers nothing, even one blocked inside ALSA, and closes the device.
 ///
 /// A configuration read again (SIGHUP) is applied while it listens: a new detector is built on
 /// a thread of its own and takes over between two frames, so no audio is lost and capture never
@@ -193,7 +194,8 @@ public struct LiveListeningService: Service {
     }
 }
 
-/// The capture thread's work: it alone touches the device and the detector.
+/// The capture thread's work: it alone touches the detector, and takes the device's frames
+/// from a ``CaptureFeed``.
 private struct CaptureLoop {
     let configuration: Configuration
     let stages: CaptureStages
@@ -215,16 +217,16 @@ private struct CaptureLoop {
         let spotter = stages.detector
         let stream = ListeningStream(detector: spotter, transcriber: stages.transcriber, source: .device(configuration.device),
                                      reportsCandidates: configuration.reportCandidates)
-        // Nil once the device is lost and the service stops before it is back.
-        var device: CaptureDevice? = try open()
+        // Nil once the service stops before the device is open, or back after it was lost.
+        var feed = try open()
         report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision)))
         var summary = RunSummary(files: 0)
         var statistics = CaptureStatistics()
         var backoff = 0.5
-        while !stop.isRaised, let current = device {
+        while !stop.isRaised, let current = feed {
             do {
                 // A stalled device delivers nothing: the stop signal is looked at again meanwhile.
-                guard var frame = try current.readFrame(waitingAtMost: LiveListeningService.stallCheckInterval) else { continue }
+                guard var frame = try current.next(waitingAtMost: LiveListeningService.stallCheckInterval) else { continue }
                 // While the device plays it would hear itself: the detector hears silence instead
                 // (a command being transcribed goes on hearing the microphone).
                 if let playback, !stream.isTranscribing, playback.isPlaying {
@@ -238,11 +240,12 @@ private struct CaptureLoop {
             } catch let error as CaptureError {
                 statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
-                device = try reopen(after: error, backoff: &backoff, stream: stream)
+                feed = try reopen(after: error, backoff: &backoff, stream: stream)
             }
         }
+        feed?.close()
         for event in try stream.stop() { record(event, in: &summary) }
-        if let device { statistics.add(device.statistics) }
+        if let feed { statistics.add(feed.statistics) }
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
         summary.peakResidentBytes = MemoryUsage.peakResidentBytes()
@@ -269,23 +272,32 @@ private struct CaptureLoop {
         }
     }
 
-    private func open() throws(CaptureError) -> CaptureDevice {
-        let device: CaptureDevice
-        if let file = configuration.alsaConfigurationFile {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .alsa(device: configuration.device, call: "reading \(file)", code: -2, message: "cannot read the ALSA configuration file")
+    /// Opens the device on a feed's thread and waits until it is open (the feed) or the service
+    /// stops first (nil; the feed is left to end on its own).
+    private func open() throws(CaptureError) -> CaptureFeed? {
+        let feed = CaptureFeed(readLimit: LiveListeningService.stallCheckInterval) { [configuration, report] () throws(CaptureError) in
+            let device: CaptureDevice
+            if let file = configuration.alsaConfigurationFile {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw .alsa(device: configuration.device, call: "reading \(file)", code: -2, message: "cannot read the ALSA configuration file")
+                }
+                device = try CaptureDevice(configuration: text, name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
+            } else {
+                device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
             }
-            device = try CaptureDevice(configuration: text, name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
-        } else {
-            device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
+            report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, message: nil)))
+            return device
         }
-        report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, message: nil)))
-        return device
+        while !stop.isRaised {
+            if try feed.waitUntilOpen(waitingAtMost: LiveListeningService.stallCheckInterval) { return feed }
+        }
+        feed.close()
+        return nil
     }
 
     /// Tries to open the device again, waiting longer after each failure, until it opens or
     /// the service stops (nil).
-    private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureDevice? {
+    private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureFeed? {
         logger.warning("\(configuration.device): \(error.problem); reopening")
         while !stop.wait(seconds: backoff) {
             // A reload need not wait for the device.

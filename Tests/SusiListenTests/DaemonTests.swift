@@ -85,10 +85,8 @@ import Testing
                 "no \(awaited): \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
 
         beforeStopping(process)
-        let stopAsked = Date()
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        return (try events(in: output), try String(contentsOf: errors, encoding: .utf8), process.terminationStatus, Date().timeIntervalSince(stopAsked))
+        let stopped = terminate(process)
+        return (try events(in: output), try String(contentsOf: errors, encoding: .utf8), stopped.status, stopped.seconds)
     }
 
     /// Starts the daemon on the FIFO-fed device with `arguments`; its events go to `output`
@@ -370,6 +368,45 @@ import Testing
         let hotword = try #require(run.log.range(of: "hotword \"susi\""))
         #expect(failure.lowerBound < hotword.lowerBound)
         #expect(run.log.contains("stopped after "), "\(run.log)")
+    }
+
+    /// Sends SIGTERM to `process` and returns its exit status and the seconds it took to exit.
+    private func terminate(_ process: Process) -> (status: Int32, seconds: Double) {
+        let stopAsked = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return (process.terminationStatus, Date().timeIntervalSince(stopAsked))
+    }
+
+    @Test func stopsPromptlyOnSIGTERMWhileTheDeviceStalls() throws {
+        let daemon = try startListening(configuration: "")
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        // The writer stays open and sends nothing more: once the FIFO is empty, ALSA's `file`
+        // PCM blocks in read(2), where no time limit of ALSA's reaches.
+        var unread: Int32 = 1
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while unread > 0, Date() < deadline, ioctl(daemon.writer.fileDescriptor, UInt(FIONREAD), &unread) == 0 { usleep(10_000) }
+        #expect(unread == 0, "the daemon did not read what was played")
+        let stopped = terminate(daemon.process)
+        #expect(stopped.status == 0, "\(daemon.log)")
+        #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s")
+        let events = try events(in: daemon.output)
+        #expect(events.last?["type"] as? String == "summary", "\(events)")
+        try daemon.writer.close()
+    }
+
+    @Test func stopsPromptlyOnSIGTERMWhileTheDeviceCannotBeOpenedYet() throws {
+        // Nobody ever opens the FIFO for writing: ALSA's `file` PCM blocks in open(2).
+        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--no-transcription"])
+        defer { if process.isRunning { process.terminate() } }
+        // Logged as the service starts, once the models are loaded: capture is being opened.
+        #expect(waitForLine(containing: "echo cancellation not available", in: errors, within: 30))
+        let stopped = terminate(process)
+        let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(stopped.status == 0, "\(log)")
+        #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s")
+        let types = try events(in: output).compactMap { $0["type"] as? String }
+        #expect(types == ["start", "summary"], "\(types)")
     }
 
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {
