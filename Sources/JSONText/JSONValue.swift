@@ -5,12 +5,14 @@ import Foundation
 /// its `type`; a table's columns are shown in the order the server sent them), and numbers are
 /// kept as their literal text, so a parsed number is never rounded.
 public enum JSONValue: Equatable, Sendable {
+    /// A string, unescaped.
     case string(String)
-    /// A number as its JSON literal; ``number(_:)-swift.type.method`` and ``integer(_:)`` write one.
+    /// A number as its JSON literal; `number(_: Double)` and ``integer(_:)`` write one.
     case number(String)
     case bool(Bool)
     case null
     case array([JSONValue])
+    /// Members in their order; a parsed object keeps a repeated key as often as it came.
     case object([(key: String, value: JSONValue)])
 
     /// `value` with up to six decimals, no trailing zeros, never in exponent notation for
