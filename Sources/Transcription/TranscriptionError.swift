@@ -1,7 +1,7 @@
 import PocketSphinxSupport
 
 /// Why a transcriber could not be set up or could not go on.
-public enum TranscriptionError: Error, Equatable, CustomStringConvertible {
+public enum TranscriptionError: Error, Equatable, CustomStringConvertible, DecoderFailureReporting {
     /// A model file or folder is missing; `package` says where it comes from: a Debian package
     /// or the project's `Models/` folder.
     case modelFileMissing(path: String, package: String)
