@@ -1,5 +1,6 @@
-import PocketSphinxSupport
+import AudioInput
 import Foundation
+import PocketSphinxSupport
 
 /// PocketSphinx keyword spotting behind the `HotwordDetector` protocol.
 ///
@@ -22,6 +23,11 @@ public final class KeywordSpotter: HotwordDetector {
     private let converter: SampleConverter
     /// Samples fed since the stream (or the last reset) began.
     private var samplesSeen = 0
+    /// Seconds of audio kept in ``recentAudio``: the longest keyword plus the spotter's reporting
+    /// delay fit easily, and so does a command's lead-in after the keyword.
+    static let recentSeconds = 4
+    /// The last ``recentSeconds`` of the stream as fed.
+    public private(set) var recentAudio = RecentAudio(capacity: recentSeconds * pipelineSampleRate)
     /// Stream position at which the current PocketSphinx utterance began.
     private var utteranceStart = 0
     /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
@@ -68,6 +74,7 @@ public final class KeywordSpotter: HotwordDetector {
         let samples = converter.int16Samples(frame, startingAt: samplesSeen)
         try decoder.process(samples)
         samplesSeen += samples.count
+        recentAudio.append(frame, endingAt: samplesSeen)
         let hits = detectedHits()
         if !hits.isEmpty, !proposingCandidates || proposals >= Self.proposalsPerUtterance { try restart() }
         return hits
@@ -99,6 +106,7 @@ public final class KeywordSpotter: HotwordDetector {
         if let initialNormalisation { decoder.restoreCepstralMean(initialNormalisation) }
         try decoder.startUtterance()
         samplesSeen = 0
+        recentAudio.removeAll()
         utteranceStart = 0
         proposedEndFrames.removeAll()
         proposals = 0
