@@ -7,8 +7,8 @@ import Transcription
 /// One audio stream through the pipeline's stages: 16 kHz mono frames in, events out.
 ///
 /// Listens for the hotword; with a transcriber, a hit starts a transcription session at the end
-/// of the keyword on the same stream (recent audio is kept, so a command spoken with no pause
-/// loses no word), whose partial and final results become events; then it listens again.
+/// of the keyword on the same stream (from the detector's recent audio, so a command spoken with
+/// no pause loses no word), whose partial and final results become events; then it listens again.
 /// While the device plays, each frame comes with what it played: with an echo canceller the
 /// stages hear the frame with that removed and a hotword is a barge-in; without one, detection
 /// hears silence (a command being transcribed goes on hearing the microphone). Owns its
@@ -22,8 +22,6 @@ public final class ListeningStream {
     private let echoCanceller: EchoCanceller?
     /// Whether the second stage's verdict on every candidate becomes a `candidate` event.
     private let reportsCandidates: Bool
-    /// Recent audio: more than the detector's delay between keyword end and hit.
-    private var recent = RecentAudio(capacity: 2 * pipelineSampleRate)
     /// Stream position where the running transcription session began, if one runs.
     private var sessionStart: Int?
     /// Where the stream came from, carried by its events.
@@ -72,7 +70,6 @@ public final class ListeningStream {
             frame = isTranscribing ? captured : [Float](repeating: 0, count: captured.count)
         }
         samples += frame.count
-        recent.append(frame, endingAt: samples)
         // The detector hears every frame, so its count stays on the stream's; hits and candidates
         // during a command are not reported.
         let hits = try detector.process(frame).map { $0.shifted(by: detectorStart) }
@@ -89,7 +86,8 @@ public final class ListeningStream {
         let bargeIn: [ListenEvent] = played == .nothing ? [] : [.bargeIn(BargeInEvent(time: seconds, source: source))]
         let events = candidates + bargeIn + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
-            try transcriber.begin(leadIn: recent.samples(from: hit.endSample))
+            // The detector keeps the stream's recent audio, on its own count.
+            try transcriber.begin(leadIn: detector.recentAudio.samples(from: hit.endSample - detectorStart))
             // If the lead-in alone ends the session, its event comes with the next frame.
             sessionStart = hit.endSample
         }
@@ -130,7 +128,6 @@ public final class ListeningStream {
         try detector.reset()
         echoCanceller?.reset()
         detectorStart = 0
-        recent.removeAll()
         self.source = source
         samples = 0
     }

@@ -99,7 +99,7 @@ public struct WyomingWakeService: Service {
             while let event = try reader.next() {
                 for answer in try session.handle(event) {
                     if answer.type == "detection" {
-                        logger.info("client \(number): detection \(answer["name"]?.jsonText ?? "") at \(answer["timestamp"]?.jsonText ?? "") ms")
+                        logger.info("client \(number): detection \(answer["name"]?.text ?? "") at \(answer["timestamp"]?.text ?? "") ms")
                     }
                     guard client.send(answer.encoded) else {
                         logger.info("client \(number) closed (it no longer reads)")

@@ -5,7 +5,7 @@ import HotwordDetection
 import Testing
 @testable import Pipeline
 
-/// Detection while the device speaks, on `TestAudio/echo/` (Scripts/make-echo-audio.py): two
+/// Detection while the device speaks, on `TestAudio/echo/` (Tools/fixtures/make-echo-audio.py): two
 /// answers spoken by espeak-ng that say "Susi" three times between them, heard back through a
 /// simulated room, each with a person saying "susi" in the middle. Real detector, real Speex.
 @Suite(.serialized) struct BargeInTests {

