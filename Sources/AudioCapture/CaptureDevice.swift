@@ -137,9 +137,11 @@ public final class CaptureDevice: AudioFrameSource {
     }
 
     /// How long ago the end of the frame last read was heard, as far as the device tells: the
-    /// audio waiting in its buffer and not yet handed out, in seconds.
+    /// audio waiting in its buffer (at most a period: read on a thread of its own, a device is
+    /// not further behind, and PCMs that deliver as fast as they are read, such as ALSA's
+    /// `null` and `file`, say their whole buffer waits) and not yet handed out, in seconds.
     public func backlogSeconds() -> Double {
-        let waiting = max(0, Int(snd_pcm_avail(pcm)))
+        let waiting = min(max(0, Int(snd_pcm_avail(pcm))), hardwareFormat.periodFrames)
         return Double(waiting) / Double(hardwareFormat.sampleRate) + Double(pending.count) / Double(pipelineSampleRate)
     }
 

@@ -424,7 +424,7 @@ import Testing
         let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--no-transcription"])
         defer { if process.isRunning { process.terminate() } }
         // Logged as the service starts, once the models are loaded: capture is being opened.
-        #expect(waitForLine(containing: "echo cancellation not available", in: errors, within: 30))
+        #expect(waitForLine(containing: "echo cancellation on", in: errors, within: 30))
         let stopped = terminate(process)
         let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         #expect(stopped.status == 0, "\(log)")
