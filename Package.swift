@@ -29,6 +29,11 @@ let package = Package(
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]),
+        // No pkgConfig: avahi-client's pkg-config file adds -D_REENTRANT, which SwiftPM refuses
+        // with a warning on every build; its headers are in /usr/include and the module map links it.
+        .systemLibrary(
+            name: "CAvahi",
+            providers: [.apt(["libavahi-client-dev"])]),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -43,18 +48,19 @@ let package = Package(
         .target(name: "AudioPlayback", dependencies: ["CALSA", "CSndFile", "AudioInput", "AudioCapture"]),
         .target(name: "JSONText"),
         .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
+        .target(name: "ServerSockets", dependencies: ["JSONText", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "Pipeline",
             dependencies: [
                 "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText",
-                "SpeechSynthesis", "AudioPlayback",
+                "SpeechSynthesis", "AudioPlayback", "ServerSockets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .target(
             name: "WyomingServer",
             dependencies: [
-                "AudioInput", "HotwordDetection", "JSONText",
+                "AudioInput", "HotwordDetection", "JSONText", "ServerSockets", "CAvahi",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -62,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "SusiListen",
             dependencies: [
-                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "HotwordDetection", "DetectionBenchmark", "WyomingServer",
+                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "HotwordDetection", "DetectionBenchmark", "WyomingServer", "ServerSockets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -79,9 +85,10 @@ let package = Package(
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioInput", "AudioTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
-        .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "HotwordDetection", "AudioInput", "JSONText"]),
+        .testTarget(name: "ServerSocketsTests", dependencies: ["ServerSockets", "AudioTestSupport"]),
+        .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "HotwordDetection", "AudioInput", "JSONText"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "ServerSockets"]),
     ]
 )

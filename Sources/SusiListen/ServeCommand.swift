@@ -3,6 +3,7 @@ import Foundation
 import HotwordDetection
 import Logging
 import Pipeline
+import ServerSockets
 import ServiceLifecycle
 import WyomingServer
 
@@ -37,9 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         do {
-            _ = try WyomingServerAddress(uri: uri)
+            _ = try ServerAddress(uri: uri)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("--uri \(error)")
         }
         guard (1...1024).contains(maxClients) else { throw ValidationError("--max-clients must be from 1 to 1024") }
         guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds") }
@@ -63,14 +64,14 @@ struct ServeCommand: AsyncParsableCommand {
         detectors.keep(first)
         let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let service = WyomingWakeService(
-            configuration: WyomingServerConfiguration(address: try WyomingServerAddress(uri: uri), maximumClients: maxClients, idleTimeout: idleTimeout),
+            configuration: WyomingServerConfiguration(address: try ServerAddress(uri: uri), maximumClients: maxClients, idleTimeout: idleTimeout),
             program: WakeProgramDescription(keywords: settings.keywords, decision: settings.decision, version: SusiListen.configuration.version),
             detectors: detectors)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
-        } catch let error as WyomingServerError {
+        } catch let error as ServerSocketError {
             StandardError.write("susi-listen: \(error)")
             throw ExitCode(5)
         }

@@ -1,17 +1,18 @@
 import Foundation
 import Logging
+import ServerSockets
 import ServiceLifecycle
 
 /// How the server listens and how many clients it takes.
 public struct WyomingServerConfiguration: Sendable {
     /// Where to listen.
-    public var address: WyomingServerAddress
+    public var address: ServerAddress
     /// Most connections served at once; one more gets a `too-many-clients` error and is closed.
     public var maximumClients: Int
     /// Seconds a client may send nothing before its connection is closed.
     public var idleTimeout: Double
 
-    public init(address: WyomingServerAddress, maximumClients: Int, idleTimeout: Double) {
+    public init(address: ServerAddress, maximumClients: Int, idleTimeout: Double) {
         self.address = address
         self.maximumClients = maximumClients
         self.idleTimeout = idleTimeout
@@ -31,11 +32,11 @@ public struct WyomingWakeService: Service {
     public let program: WakeProgramDescription
     public let detectors: DetectorPool
     /// Called once the socket listens, with the address bound (a TCP port 0 resolved).
-    public let listening: @Sendable (WyomingServerAddress) -> Void
+    public let listening: @Sendable (ServerAddress) -> Void
     private let logger = Logger(label: "susi-listen.wyoming")
 
     public init(configuration: WyomingServerConfiguration, program: WakeProgramDescription, detectors: DetectorPool,
-                listening: @escaping @Sendable (WyomingServerAddress) -> Void = { _ in }) {
+                listening: @escaping @Sendable (ServerAddress) -> Void = { _ in }) {
         self.configuration = configuration
         self.program = program
         self.detectors = detectors
@@ -43,7 +44,7 @@ public struct WyomingWakeService: Service {
     }
 
     /// Serves until shutdown.
-    /// - Throws: ``WyomingServerError`` when the socket cannot be set up.
+    /// - Throws: ``ServerSocketError`` when the socket cannot be set up.
     public func run() async throws {
         let notice = try ShutdownNotice(for: configuration.address)
         let socket = try ListeningSocket(address: configuration.address)

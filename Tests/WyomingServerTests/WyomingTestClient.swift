@@ -2,6 +2,7 @@ import AudioInput
 import Foundation
 import Glibc
 import JSONText
+import ServerSockets
 import WyomingServer
 
 /// A Wyoming client on a real socket, as the tests' stand-in for Home Assistant. The socket
@@ -27,7 +28,7 @@ final class WyomingTestClient {
     }
 
     /// Connects to `address` (TCP on the loopback, or a Unix socket).
-    init(_ address: WyomingServerAddress) throws {
+    init(_ address: ServerAddress) throws {
         let descriptor: Int32
         switch address {
         case .tcp(_, let port):

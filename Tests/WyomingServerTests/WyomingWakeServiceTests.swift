@@ -3,6 +3,7 @@ import Foundation
 import HotwordDetection
 import JSONText
 import Testing
+import ServerSockets
 import WyomingServer
 
 /// The server on real sockets, with the project's detector and labelled fixtures.
@@ -20,13 +21,13 @@ import WyomingServer
 
     /// Runs a server on a free loopback port (or `address`) while `body` runs, then stops it
     /// as SIGTERM would (cancellation) and checks it ended within 3 s.
-    func withServer(address: WyomingServerAddress = .tcp(host: "127.0.0.1", port: 0), maximumClients: Int = 8,
+    func withServer(address: ServerAddress = .tcp(host: "127.0.0.1", port: 0), maximumClients: Int = 8,
                     idleTimeout: Double = 30, keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
-                    _ body: (WyomingServerAddress) async throws -> Void) async throws {
+                    _ body: (ServerAddress) async throws -> Void) async throws {
         let spotter = KeywordSpotterConfiguration(
             keywords: keywords, modelFiles: AcousticModelFiles(keywordDictionary: Self.repository.appendingPathComponent("Models/keywords.dict").path))
         let detectors = DetectorPool(keptIdle: maximumClients) { try HotwordDetectorFactory.detector(configuration: spotter) }
-        let (bound, announce) = AsyncStream<WyomingServerAddress>.makeStream()
+        let (bound, announce) = AsyncStream<ServerAddress>.makeStream()
         let service = WyomingWakeService(
             configuration: WyomingServerConfiguration(address: address, maximumClients: maximumClients, idleTimeout: idleTimeout),
             program: WakeProgramDescription(keywords: keywords, decision: .twoStage, version: "test"),
@@ -228,7 +229,7 @@ import WyomingServer
         #expect(pong.type == "pong" && pong["text"]?.scalarText == "hello")
     }
 
-    private func expectServing(_ address: WyomingServerAddress) throws {
+    private func expectServing(_ address: ServerAddress) throws {
         try expectPong(try WyomingTestClient(address))
     }
 }
