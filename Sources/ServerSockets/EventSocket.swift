@@ -55,11 +55,13 @@ public final class EventSocket: @unchecked Sendable {
     }
 
     /// Serves clients until ``stop()``: accepts them and hands each line a client sends to
-    /// `handle`, with the client, which `handle` may answer. Blocks: run it on a thread of its own.
+    /// `handle`, with the client, which `handle` may answer. Blocks: run it on a thread of its
+    /// own. On the way out the socket file is removed and the clients disconnected.
     public func serve(_ handle: (Line, EventSocketClient) -> Void) {
         while true {
             switch socket.next(until: notice, watching: lock.withLock { Array(clients.keys) }) {
             case .shutdown:
+                socket.removeFile()
                 lock.withLock {
                     clients.values.forEach { $0.disconnect() }
                     clients.removeAll()

@@ -7,6 +7,8 @@ public final class ListeningSocket: @unchecked Sendable {
     /// The address actually bound: a TCP port 0 replaced by the port the system picked.
     public let boundAddress: ServerAddress
     private let descriptor: Int32
+    /// Whether ``removeFile()`` has run: the path may be another server's by then.
+    private var isFileRemoved = false
 
     /// What ended a wait in ``next(until:watching:)``.
     public enum Wake: Equatable {
@@ -111,7 +113,15 @@ public final class ListeningSocket: @unchecked Sendable {
 
     deinit {
         close(descriptor)
-        if case .unix(let path) = address { unlink(path) }
+        removeFile()
+    }
+
+    /// Removes a Unix socket's file now (once): no one can connect from then on. For a server
+    /// ending while something may still hold the socket; deinit does it otherwise.
+    public func removeFile() {
+        guard case .unix(let path) = address, !isFileRemoved else { return }
+        isFileRemoved = true
+        unlink(path)
     }
 
     /// Waits for the next client; nil once `notice` is raised.

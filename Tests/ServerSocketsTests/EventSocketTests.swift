@@ -2,49 +2,11 @@ import AudioTestSupport
 import Foundation
 import Glibc
 import ServerSockets
+import SocketTestSupport
 import Testing
 
 /// The event socket on real Unix sockets: clients connect, read lines and send requests.
 @Suite struct EventSocketTests {
-    /// A client of the event socket at `path`; the socket closes when it goes.
-    final class Client {
-        let descriptor: Int32
-        private var buffered: [UInt8] = []
-
-        init(_ path: String) throws {
-            descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            guard ListeningSocket.withUnixAddress(path, { connect(descriptor, $0, $1) }) == 0 else {
-                close(descriptor)
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            var timeout = timeval(tv_sec: 10, tv_usec: 0)
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        }
-
-        deinit { close(descriptor) }
-
-        /// Sends `text` as it is; false when the server has closed the connection.
-        @discardableResult
-        func send(_ text: String) -> Bool {
-            let bytes = Array(text.utf8)
-            return bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
-        }
-
-        /// The next line; nil when the connection closed (or nothing came within 10 s).
-        func line() -> String? {
-            while true {
-                if let end = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-                    defer { buffered.removeSubrange(...end) }
-                    return String(decoding: buffered[..<end], as: UTF8.self)
-                }
-                var chunk = [UInt8](repeating: 0, count: 65_536)
-                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-                guard count > 0 else { return nil }
-                buffered += chunk[..<count]
-            }
-        }
-    }
-
     /// Answers a request with `answer` naming its type, a bad line with `error` and the
     /// reason's first 9 characters.
     static func answer(_ line: EventSocket.Line, _ client: EventSocketClient) {
@@ -89,7 +51,7 @@ import Testing
 
     @Test func publishesEveryLineToEveryClientAndAnswersABadLineToItsSenderAlone() throws {
         try withSocket { events, path in
-            let first = try Client(path), second = try Client(path)
+            let first = try EventSocketTestClient(path), second = try EventSocketTestClient(path)
             // Both are being served once each has its answer.
             first.send("{\"type\":\"mute\"}\n")
             #expect(first.line() == #"{"type":"answer","to":"mute"}"#)
@@ -113,7 +75,7 @@ import Testing
 
     @Test func dropsAClientThatDoesNotReadWhilePublishingNeverWaits() throws {
         try withSocket { events, path in
-            let stuck = try Client(path), reading = try Client(path)
+            let stuck = try EventSocketTestClient(path), reading = try EventSocketTestClient(path)
             // Both are served once each has its answer.
             for client in [stuck, reading] {
                 client.send("{\"type\":\"hello\"}\n")
@@ -134,6 +96,7 @@ import Testing
             // The stuck client was dropped: what it holds ends with the connection's end.
             var received = 0
             while stuck.line() != nil { received += 1 }
+            #expect(stuck.isClosed)
             #expect(received < 2_000)
             events.publish(#"{"type":"after"}"#)
             #expect(reading.line() == #"{"type":"after"}"#)
@@ -142,7 +105,7 @@ import Testing
 
     @Test func answersAnOverlongLineAndDisconnectsItsClient() throws {
         try withSocket { _, path in
-            let client = try Client(path)
+            let client = try EventSocketTestClient(path)
             client.send(String(repeating: "a", count: EventSocket.maximumLineBytes + 10))
             #expect(client.line() == #"{"type":"error","message":"a line lo"}"#)
             #expect(client.line() == nil)
