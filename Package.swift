@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
         .target(name: "SocketTestSupport", dependencies: ["ServerSockets"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "ServerSocketsTests", dependencies: ["ServerSockets", "AudioTestSupport", "SocketTestSupport"]),
-        .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "HotwordDetection", "AudioInput", "JSONText"]),
+        .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "SocketTestSupport", "HotwordDetection", "AudioInput", "JSONText"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "SocketTestSupport"]),

@@ -124,6 +124,35 @@ import Testing
         #expect(server.text.contains("client 1 closed: the server is shutting down"))
     }
 
+    @Test func servesWhenZeroconfIsAskedForAndNoAvahiDaemonRuns() throws {
+        let server = try Server(["--zeroconf", "kitchen"])
+        #expect(server.text.contains("zeroconf: no Avahi daemon runs"), "\(server.text)")
+        // Still serving: a describe is answered.
+        let port = try #require(Int(server.uri.split(separator: ":").last ?? ""))
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        let describe = Array("{\"type\":\"describe\"}\n".utf8)
+        #expect(send(client, describe, describe.count, Int32(MSG_NOSIGNAL)) == describe.count)
+        var answer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(client, &answer, answer.count, 0)
+        #expect(String(decoding: answer.prefix(max(count, 0)), as: UTF8.self).hasPrefix("{\"type\":\"info\""))
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func refusesZeroconfOnAUnixSocket() throws {
+        let outcome = try CommandRunner.run(["serve", "--uri", "unix:///tmp/x.sock", "--zeroconf", "--config", "/dev/null"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri"), "\(outcome.standardError)")
+    }
+
     @Test func goesOnServingAfterSIGHUP() throws {
         let server = try Server()
         kill(server.process.processIdentifier, SIGHUP)
