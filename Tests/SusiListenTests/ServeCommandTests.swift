@@ -39,6 +39,21 @@ import Testing
 
         var text: String { Self.contents(of: log) }
 
+        /// A TCP connection to the server, as a socket the caller closes.
+        func connect() throws -> Int32 {
+            let port = try #require(Int(uri.split(separator: ":").last ?? ""))
+            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            #expect(connected == 0)
+            return client
+        }
+
         private static func contents(of log: URL) -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
         /// Sends SIGTERM and returns the exit status and the seconds it took to exit.
@@ -105,17 +120,8 @@ import Testing
 
     @Test func stopsWithinThreeSecondsOnSIGTERMWithAClientConnected() throws {
         let server = try Server()
-        let port = try #require(Int(server.uri.split(separator: ":").last ?? ""))
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let client = try server.connect()
         defer { close(client) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        #expect(connected == 0)
         let deadline = Date(timeIntervalSinceNow: 10)
         while !server.text.contains("client 1 connected") && Date() < deadline { usleep(20_000) }
         let stopped = server.stop()
@@ -128,17 +134,8 @@ import Testing
         let server = try Server(["--zeroconf", "kitchen"])
         #expect(server.text.contains("zeroconf: no Avahi daemon runs"), "\(server.text)")
         // Still serving: a describe is answered.
-        let port = try #require(Int(server.uri.split(separator: ":").last ?? ""))
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let client = try server.connect()
         defer { close(client) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        #expect(connected == 0)
         let describe = Array("{\"type\":\"describe\"}\n".utf8)
         #expect(send(client, describe, describe.count, Int32(MSG_NOSIGNAL)) == describe.count)
         var answer = [UInt8](repeating: 0, count: 4096)
