@@ -456,6 +456,18 @@ import Testing
         #expect(outcome.standardError.contains("hw:CARD=NoSuchCard: no such capture device (ALSA knows: "))
     }
 
+    @Test func refusesAnEventsSocketInAGroupThatDoesNotExistOrForFiles() throws {
+        let path = folder.appendingPathComponent("events.sock").path
+        let group = try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration,
+                                           "--events-socket", path, "--events-socket-group", "no-such-group-x"])
+        #expect(group.status == 5)
+        #expect(group.standardError.contains("--events-socket: cannot give unix://\(path) to group \"no-such-group-x\": no such group"), "\(group.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let files = try CommandRunner.run(["--config", "/dev/null", "--file", "TestAudio/labels.tsv", "--events-socket", path])
+        #expect(files.status == 64)
+        #expect(files.standardError.contains("--events-socket is for listening on a device, not for --file runs"))
+    }
+
     @Test func namesTheLineAndKeyOfABadConfigurationFile() throws {
         let path = folder.appendingPathComponent("config.toml").path
         try "[hotword]\nsensitivity = 7\ncolour = \"blue\"\n".write(toFile: path, atomically: true, encoding: .utf8)
