@@ -16,10 +16,12 @@ import Testing
         let log: URL
         let uri: String
 
-        init(_ arguments: [String] = []) throws {
+        /// Starts the server with `arguments`, and `environment` added to the tests' own.
+        init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = CommandRunner.executable
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
             process.arguments = ["serve", "--uri", "tcp://127.0.0.1:0", "--config", "/dev/null"] + arguments
             process.currentDirectoryURL = CommandRunner.repository
             process.standardError = try FileHandle(forWritingTo: log)
@@ -141,6 +143,17 @@ import Testing
         var answer = [UInt8](repeating: 0, count: 4096)
         let count = recv(client, &answer, answer.count, 0)
         #expect(String(decoding: answer.prefix(max(count, 0)), as: UTF8.self).hasPrefix("{\"type\":\"info\""))
+        #expect(server.stop().status == 0)
+    }
+
+    @Test(.enabled(if: PrivateAvahi.isAvailable, "needs avahi-daemon and dbus-daemon installed, root, and no Avahi daemon running"))
+    func announcesItselfOnZeroconfThroughAnAvahiDaemon() throws {
+        let avahi = try PrivateAvahi()
+        let server = try Server(["--zeroconf", "kitchen"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": avahi.busAddress])
+        let port = try #require(server.uri.split(separator: ":").last)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !server.text.contains("zeroconf: announced") && Date() < deadline { usleep(20_000) }
+        #expect(server.text.contains("zeroconf: announced as \"kitchen\" (_wyoming._tcp, port \(port))"), "\(server.text)")
         #expect(server.stop().status == 0)
     }
 
