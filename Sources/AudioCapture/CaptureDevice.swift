@@ -18,7 +18,9 @@ import Glibc
 ///
 /// The only owner of its `snd_pcm_t*`, closed in deinit. Reads block, so one thread
 /// reads; a live device delivers a period every few tens of milliseconds, so a read
-/// returns at that pace.
+/// returns at that pace. ``readFrame(waitingAtMost:)`` gives up after a time limit, so a
+/// reader that must stop sees it even when the device stalls; opening never waits for a busy
+/// device.
 public final class CaptureDevice: AudioFrameSource {
     /// Periods accepted by the initialisers, in milliseconds; a listener wants 20–32 ms, and
     /// a period of a second or more points to a mistaken unit.
@@ -116,7 +118,17 @@ public final class CaptureDevice: AudioFrameSource {
     /// - Throws: ``CaptureError/deviceGone(name:)`` when the device went away: close it and
     ///   open it again, with back-off, until it is back. Other errors come from ALSA.
     public func readFrame() throws(CaptureError) -> [Float] {
+        while true {
+            if let frame = try readFrame(waitingAtMost: .seconds(60)) { return frame }
+        }
+    }
+
+    /// ``readFrame()``, but nil when the device has delivered no period for `limit` (it
+    /// stalls): the frame is still to come, from a later call.
+    /// - Throws: as ``readFrame()``.
+    public func readFrame(waitingAtMost limit: Duration) throws(CaptureError) -> [Float]? {
         while pending.count < frameLength {
+            guard try waitForPeriod(limit) else { return nil }
             try readPeriod()
         }
         let frame = Array(pending.prefix(frameLength))
@@ -138,6 +150,26 @@ public final class CaptureDevice: AudioFrameSource {
         }
     }
 
+    /// Waits until a period can be read without blocking; false when `limit` passed first. A
+    /// capture stream that is prepared but not running is started, or it would never fill.
+    private func waitForPeriod(_ limit: Duration) throws(CaptureError) -> Bool {
+        if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED {
+            let started = snd_pcm_start(pcm)
+            guard started >= 0 else {
+                try recover(from: started, call: "snd_pcm_start")
+                return true
+            }
+        }
+        let milliseconds = limit.components.seconds * 1_000 + limit.components.attoseconds / 1_000_000_000_000_000
+        let ready = snd_pcm_wait(pcm, Int32(clamping: milliseconds))
+        guard ready >= 0 else {
+            // An overrun or suspend while waiting: recovered, and the period is read anew.
+            try recover(from: ready, call: "snd_pcm_wait")
+            return true
+        }
+        return ready > 0
+    }
+
     /// Reads up to one period, converts it and adds it to `pending`.
     private func readPeriod() throws(CaptureError) {
         let channels = hardwareFormat.channels
@@ -154,8 +186,8 @@ public final class CaptureDevice: AudioFrameSource {
         pending += converter.convert(interleaved: interleaved)
     }
 
-    /// Gets the device reading again after `code` from `snd_pcm_readi`, or throws.
-    private func recover(from code: Int32) throws(CaptureError) {
+    /// Gets the device reading again after `code` from `call`, or throws.
+    private func recover(from code: Int32, call: String = "snd_pcm_readi") throws(CaptureError) {
         switch -code {
         case EINTR:
             return
@@ -164,7 +196,7 @@ public final class CaptureDevice: AudioFrameSource {
         case ESTRPIPE:
             statistics.suspendsRecovered += 1
         default:
-            throw CaptureError.classify(code, device: name, call: "snd_pcm_readi")
+            throw CaptureError.classify(code, device: name, call: call)
         }
         // snd_pcm_recover prepares the device after an overrun; after a suspend it waits
         // for the driver to resume (ALSA offers no event for that) and prepares if it cannot.
@@ -174,16 +206,18 @@ public final class CaptureDevice: AudioFrameSource {
         }
     }
 
-    /// Opens `name` for blocking capture, from `configuration` when there is one.
+    /// Opens `name` for blocking capture, from `configuration` when there is one. The open
+    /// itself does not block: a busy device is an error at once, not a wait for its user.
     private static func open(name: String, configuration: ALSAConfiguration?) throws(CaptureError) -> OpaquePointer {
         let (opened, diagnostics) = ALSADiagnostics.collecting { () -> (code: Int32, pcm: OpaquePointer?) in
             var pcm: OpaquePointer?
             let code =
                 if let configuration {
-                    snd_pcm_open_lconf(&pcm, name, SND_PCM_STREAM_CAPTURE, 0, configuration.handle)
+                    snd_pcm_open_lconf(&pcm, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK, configuration.handle)
                 } else {
-                    snd_pcm_open(&pcm, name, SND_PCM_STREAM_CAPTURE, 0)
+                    snd_pcm_open(&pcm, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
                 }
+            if code == 0, let pcm { snd_pcm_nonblock(pcm, 0) }
             return (code, pcm)
         }
         if opened.code == 0, let pcm = opened.pcm { return pcm }

@@ -50,8 +50,10 @@ enum FileSystemEntry: Equatable {
         }
     }
 
-    /// Whether this process may read the file, or list the folder, at `path`.
+    /// Whether this process may read the file, or list the folder, at `path`: asked with the
+    /// identity that opening uses (the effective one, as `AT_EACCESS` says), not the real
+    /// user that plain `access` asks about.
     static func mayRead(_ path: String, isFolder: Bool = false) -> Bool {
-        access(path, isFolder ? R_OK | X_OK : R_OK) == 0
+        faccessat(AT_FDCWD, path, isFolder ? R_OK | X_OK : R_OK, AT_EACCESS) == 0
     }
 }

@@ -1,9 +1,10 @@
 import HotwordDetection
+import KeywordLabels
 
 /// Why a benchmark could not run.
 public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
-    /// A labels file or one of its lines is wrong; `origin` is `file:line`.
-    case labels(origin: String, problem: String)
+    /// A labels file or one of its lines is wrong, or a label does not fit its audio.
+    case labels(LabelFileError)
     /// Audio could not be read or detection failed.
     case audio(String)
     /// Nothing to measure.
@@ -15,7 +16,7 @@ public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .labels(let origin, let problem): "\(origin): \(problem)"
+        case .labels(let error): error.description
         case .audio(let message): message
         case .nothingToMeasure(let message): message
         case .detector(let error): String(describing: error)

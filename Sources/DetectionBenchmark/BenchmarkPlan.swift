@@ -1,4 +1,5 @@
 import HotwordDetection
+import KeywordLabels
 
 /// What to measure: labelled positives, negatives, keywords and sensitivities.
 public struct BenchmarkPlan: Sendable {

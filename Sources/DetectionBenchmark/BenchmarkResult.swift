@@ -1,5 +1,6 @@
 import Foundation
 import HotwordDetection
+import JSONText
 import Pipeline
 
 /// All rows of a benchmark run, with the operating point per keyword.
@@ -120,7 +121,7 @@ public struct BenchmarkResult: Sendable {
 
     /// One row as a JSON object.
     private func json(of row: BenchmarkRow) -> JSONValue {
-        let members: [(String, JSONValue)] = [
+        let members: [(key: String, value: JSONValue)] = [
             ("keyword", .string(row.keyword)),
             ("sensitivity", .number(row.sensitivity)),
             ("hits", .integer(row.score.hits)),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HotwordDetection
+import KeywordLabels
 import Pipeline
 
 /// Runs a `BenchmarkPlan`: one spotter per keyword and sensitivity, each on its own thread.

@@ -1,4 +1,5 @@
 import HotwordDetection
+import JSONText
 import Pipeline
 
 /// Why a two-stage detector missed the keywords it missed, and which rule heard its false alarms,

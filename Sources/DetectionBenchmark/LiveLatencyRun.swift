@@ -2,6 +2,7 @@ import AudioCapture
 import AudioInput
 import Foundation
 import HotwordDetection
+import KeywordLabels
 import Pipeline
 
 /// Latency through the live path: labelled audio is played into a real ALSA capture device

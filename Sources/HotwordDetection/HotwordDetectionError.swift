@@ -1,7 +1,7 @@
 import PocketSphinxSupport
 
 /// Why a detector could not be set up or could not go on.
-public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible {
+public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible, DecoderFailureReporting {
     /// A model file or folder is missing; `package` is the Debian package that provides it.
     case modelFileMissing(path: String, package: String)
     /// A dictionary is there but cannot be one: a folder, empty, not `WORD PHONE...` lines.

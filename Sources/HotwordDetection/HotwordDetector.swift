@@ -1,3 +1,5 @@
+import AudioInput
+
 /// A keyword heard in the stream.
 public struct HotwordHit: Sendable, Equatable {
     /// The keyphrase as configured (for example `susi`).
@@ -37,4 +39,8 @@ public protocol HotwordDetector: AnyObject {
     var candidateVerdicts: [CandidateVerdict] { get }
     /// Forgets the stream so far: the sample count starts again at zero.
     func reset() throws(HotwordDetectionError)
+    /// The last seconds of the stream as fed (before gain), on the detector's sample count: the
+    /// stream's one copy of its recent audio, for the detector's own second look and for a later
+    /// stage that goes back to audio already passed (a command's lead-in after the keyword).
+    var recentAudio: RecentAudio { get }
 }

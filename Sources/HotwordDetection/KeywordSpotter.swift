@@ -1,6 +1,6 @@
-import CPocketSphinx
-import PocketSphinxSupport
+import AudioInput
 import Foundation
+import PocketSphinxSupport
 
 /// PocketSphinx keyword spotting behind the `HotwordDetector` protocol.
 ///
@@ -19,10 +19,15 @@ public final class KeywordSpotter: HotwordDetector {
     public let candidateVerdicts: [CandidateVerdict] = []
     /// The pronunciations of the keyphrase words.
     let lexicon: PronunciationLexicon
-    private let decoder: OpaquePointer
+    private let decoder: Decoder<HotwordDetectionError>
     private let converter: SampleConverter
     /// Samples fed since the stream (or the last reset) began.
     private var samplesSeen = 0
+    /// Seconds of audio kept in ``recentAudio``: the longest keyword plus the spotter's reporting
+    /// delay fit easily, and so does a command's lead-in after the keyword.
+    static let recentSeconds = 4
+    /// The last ``recentSeconds`` of the stream as fed.
+    public private(set) var recentAudio = RecentAudio(capacity: recentSeconds * pipelineSampleRate)
     /// Stream position at which the current PocketSphinx utterance began.
     private var utteranceStart = 0
     /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
@@ -61,25 +66,15 @@ public final class KeywordSpotter: HotwordDetector {
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
                                        lexicon: lexicon, thresholds: thresholds,
                                        candidates: proposingCandidates)
-        initialNormalisation = CepstralMeanState(of: decoder)
-        // Every property is set by now, so a throw runs `deinit`, which frees the decoder.
-        guard ps_start_utt(decoder) == 0 else {
-            throw .decoderFailure("could not start an utterance")
-        }
-    }
-
-    deinit {
-        ps_end_utt(decoder)
-        ps_free(decoder)
+        initialNormalisation = decoder.cepstralMean
+        try decoder.startUtterance()
     }
 
     public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
         let samples = converter.int16Samples(frame, startingAt: samplesSeen)
-        let processed = samples.withUnsafeBufferPointer { buffer in
-            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
-        }
-        guard processed >= 0 else { throw .decoderFailure("could not process audio") }
+        try decoder.process(samples)
         samplesSeen += samples.count
+        recentAudio.append(frame, endingAt: samplesSeen)
         let hits = detectedHits()
         if !hits.isEmpty, !proposingCandidates || proposals >= Self.proposalsPerUtterance { try restart() }
         return hits
@@ -98,9 +93,7 @@ public final class KeywordSpotter: HotwordDetector {
     /// spotter proposing candidates restarts on its own only after `proposalsPerUtterance` of
     /// them; otherwise its second stage says when (see `TwoStageHotwordDetector`).
     func restart() throws(HotwordDetectionError) {
-        guard ps_end_utt(decoder) == 0, ps_start_utt(decoder) == 0 else {
-            throw .decoderFailure("could not restart the utterance")
-        }
+        try decoder.startUtterance()
         proposedEndFrames.removeAll()
         proposals = 0
         utteranceStart = samplesSeen
@@ -109,12 +102,11 @@ public final class KeywordSpotter: HotwordDetector {
     public func reset() throws(HotwordDetectionError) {
         // A new stream also restarts PocketSphinx's frame count, on which hits are placed, and
         // its running cepstral mean (which carries over between utterances of one stream).
-        guard ps_end_utt(decoder) == 0, ps_start_stream(decoder) == 0 else {
-            throw .decoderFailure("could not start a new stream")
-        }
-        initialNormalisation?.restore(into: decoder)
-        guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a new stream") }
+        try decoder.startStream()
+        if let initialNormalisation { decoder.restoreCepstralMean(initialNormalisation) }
+        try decoder.startUtterance()
         samplesSeen = 0
+        recentAudio.removeAll()
         utteranceStart = 0
         proposedEndFrames.removeAll()
         proposals = 0
@@ -122,18 +114,21 @@ public final class KeywordSpotter: HotwordDetector {
 
     /// The keyphrases PocketSphinx reports in the current utterance, placed on the stream's count.
     private func detectedHits() -> [HotwordHit] {
-        var bestScore: Int32 = 0
-        guard let hypothesis = ps_get_hyp(decoder, &bestScore), hypothesis.pointee != 0 else { return [] }
-        let logMath = ps_get_logmath(decoder)
+        // The keyword search's text hypothesis holds detections ending strictly before its
+        // reporting delay, its segments also one ending exactly there: the text decides, so that
+        // such a detection is proposed a frame later, once settled.
+        guard !decoder.hypothesisText().isEmpty else { return [] }
+        let detections = decoder.hypothesisWords()
+        let logBase = decoder.logBase
         var hits: [HotwordHit] = []
-        for detection in DecodedWord.hypothesis(of: decoder) {
+        for detection in detections {
             if let end = proposedEndFrames[detection.entry], detection.endFrame < end + Self.proposalAdvanceFrames { continue }
             proposedEndFrames[detection.entry] = detection.endFrame
             proposals += 1
             guard let keyphrase = lexicon.keyphrase(ofEntry: detection.entry) else { continue }
             // With several keyphrases searched, PocketSphinx 5prealpha's keyword search at times
             // reports a hit whose start lies after its end, when it comes soon after an utterance
-            // restart (with `DecoderArguments`' frame count, twice in the 80 single devdata
+            // restart (with `Decoder`'s frame count, twice in the 80 single devdata
             // "jarvis" recordings with "computer" and "jarvis" searched at 0.9). The
             // keyphrase is then placed where it ends by the time it is reported, at 0.1 s a
             // phone, but never before the utterance began: the audio before the restart (often
@@ -147,7 +142,7 @@ public final class KeywordSpotter: HotwordDetector {
             }
             let hit = HotwordHit(keyword: keyphrase, startSample: span.lowerBound, endSample: span.upperBound,
                                  detectionSample: samplesSeen,
-                                 score: Self.log10Ratio(detection.probability, logMath: logMath))
+                                 score: Self.log10Ratio(detection.probability, logBase: logBase))
             // Two pronunciations of one keyphrase can clear their threshold at once: one hit.
             if let same = hits.firstIndex(where: { $0.keyword == hit.keyword }) {
                 if hit.score > hits[same].score { hits[same] = hit }
@@ -170,16 +165,15 @@ public final class KeywordSpotter: HotwordDetector {
     }
 
     /// PocketSphinx (5prealpha) reports a detection's keyword-versus-phone-loop score less a
-    /// constant of 1500, in the log base of `logMath` shifted down by its 10-bit senone-score
+    /// constant of 1500, in the decoder's log base shifted down by its 10-bit senone-score
     /// shift; this gives log10 of the likelihood ratio, the scale the threshold is set on.
-    private static func log10Ratio(_ score: Int32, logMath: OpaquePointer?) -> Double {
+    private static func log10Ratio(_ score: Int32, logBase: Double) -> Double {
         let reportedOffset = 1500.0
-        let base = logMath.map { logmath_get_base($0) } ?? 1.0001
-        return (Double(score) + reportedOffset) * 1024 * log10(base)
+        return (Double(score) + reportedOffset) * 1024 * log10(logBase)
     }
 
     private static func makeDecoder(acousticModel: String, lexicon: PronunciationLexicon,
-                                    thresholds: [KeywordThreshold], candidates: Bool) throws(HotwordDetectionError) -> OpaquePointer {
+                                    thresholds: [KeywordThreshold], candidates: Bool) throws(HotwordDetectionError) -> Decoder<HotwordDetectionError> {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("susi-listen-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -197,7 +191,7 @@ public final class KeywordSpotter: HotwordDetector {
             throw .decoderFailure("could not write its keyphrase files in \(folder.path): \(error.localizedDescription)")
         }
         do {
-            return try DecoderArguments.makeDecoder(["-hmm", acousticModel, "-dict", dictionaryPath, "-kws", keyphrasePath])
+            return try Decoder(arguments: ["-hmm", acousticModel, "-dict", dictionaryPath, "-kws", keyphrasePath])
         } catch .rejectedArguments(let arguments) {
             throw .decoderFailure("rejected the arguments \(arguments)")
         } catch {

@@ -1,4 +1,3 @@
-import CPocketSphinx
 import PocketSphinxSupport
 import Foundation
 
@@ -16,7 +15,7 @@ import Foundation
 /// Owns one PocketSphinx decoder and frees it in `deinit`. Its beams are narrower than a
 /// transcriber's, and it makes a single pass, so that one candidate costs tens of milliseconds.
 public final class KeywordVerifier {
-    private let decoder: OpaquePointer
+    private let decoder: Decoder<HotwordDetectionError>
 
     /// Loads the recogniser and adds every keyphrase word to it under an alias (see
     /// `aliasSuffix`), with the pronunciations `lexicon` gives.
@@ -25,7 +24,7 @@ public final class KeywordVerifier {
         // `AcousticModelFiles.validate()` has checked the files.
         let languageModel = vocabulary.languageModel, dictionary = vocabulary.dictionary
         do {
-            decoder = try DecoderArguments.makeDecoder([
+            decoder = try Decoder(arguments: [
                 "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary,
                 // One forward pass with narrow beams: about a third of a transcriber's cost; in a
                 // trial on the devdata candidates (pip pocketsphinx 5.1.1, same models) it
@@ -38,20 +37,12 @@ public final class KeywordVerifier {
         } catch {
             throw .decoderFailure("could not load the verification models \(acousticModel), \(languageModel) and \(dictionary)")
         }
-        // The decoder is set by now, so a throw below runs `deinit`, which frees it.
-        guard let lm = ps_get_lm(decoder, "_default") else {
-            throw .decoderFailure("the verification language model \(languageModel) did not load as an n-gram model")
-        }
         for (word, variants) in lexicon.pronunciations.sorted(by: { $0.key < $1.key }) {
             let alias = word + Self.aliasSuffix
-            guard ngram_model_add_word(lm, alias, Self.keywordWeight) != NGRAM_INVALID_WID else {
-                throw .decoderFailure("could not add \"\(alias)\" to the verification language model")
-            }
+            try decoder.addLanguageModelWord(alias, weight: Self.keywordWeight)
             for (index, phones) in variants.enumerated() {
-                let name = DecodedWord.entry(of: alias, variant: index)
-                guard ps_add_word(decoder, name, phones.joined(separator: " "), index == variants.count - 1 ? 1 : 0) >= 0 else {
-                    throw .decoderFailure("could not add \"\(name)\" to the verification dictionary")
-                }
+                try decoder.addEntry(DecodedWord.entry(of: alias, variant: index), phones: phones,
+                                     updatingSearch: index == variants.count - 1)
             }
         }
     }
@@ -66,10 +57,6 @@ public final class KeywordVerifier {
     /// candidate on the background speech either way (the recogniser had to hear the exact
     /// words then). 10^6 and 10^8 heard 0–3 more real keywords than 10^4, and no false alarm more.
     static let keywordWeight: Float = 1e4
-
-    deinit {
-        ps_free(decoder)
-    }
 
     /// The words the recogniser hears over the candidate, and their phones, in order: those at
     /// least half inside its span. A word mostly before or after it (the start of the command
@@ -90,16 +77,14 @@ public final class KeywordVerifier {
             },
             phones: words.flatMap { heard in
                 // Every entry the recogniser can choose is in its dictionary, keyphrase aliases too.
-                guard let phones = ps_lookup_word(decoder, heard.entry) else { return [String]() }
-                defer { free(phones) }
-                return String(cString: phones).split(separator: " ").map(String.init)
+                decoder.phones(ofEntry: heard.entry) ?? []
             })
     }
 
     /// The words the recogniser hears in `samples`, decoded as one utterance, with their frames.
     func heardWords(_ samples: [Int16]) throws(HotwordDetectionError) -> [DecodedWord] {
         try decode(samples)
-        return DecodedWord.hypothesis(of: decoder)
+        return decoder.hypothesisWords()
     }
 
     /// Starts a new stream. PocketSphinx's running estimate of the noise spectrum (which its
@@ -108,7 +93,7 @@ public final class KeywordVerifier {
     /// the stream so far instead of learning it afresh from the candidate's own second of audio.
     /// A new stream starts it afresh, so that what one stream heard never colours the next.
     public func startStream() throws(HotwordDetectionError) {
-        guard ps_start_stream(decoder) == 0 else { throw .decoderFailure("could not start a new verification stream") }
+        try decoder.startStream()
     }
 
     /// Decodes `samples` as one whole utterance. PocketSphinx then normalises the cepstral mean
@@ -116,12 +101,8 @@ public final class KeywordVerifier {
     /// which on devdata heard far more keywords than a running mean carried over from the spotter
     /// (see docs/research-log.md).
     private func decode(_ samples: [Int16]) throws(HotwordDetectionError) {
-        guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start a verification") }
-        let processed = samples.withUnsafeBufferPointer { buffer in
-            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
-        }
-        guard ps_end_utt(decoder) == 0, processed >= 0 else {
-            throw .decoderFailure("could not decode a candidate for verification")
-        }
+        try decoder.startUtterance()
+        try decoder.process(samples, wholeUtterance: true)
+        try decoder.endUtterance()
     }
 }

@@ -4,7 +4,7 @@ import PocketSphinxSupport
 /// Keyword spotting that proposes candidates, and a recogniser that decides on them.
 ///
 /// The spotter runs at the permissive candidate thresholds. Every candidate worth it
-/// (`KeywordThreshold.isWorthVerifying`) is played, from the audio kept here, to the
+/// (`KeywordThreshold.isWorthVerifying`) is played, from the spotter's recent audio, to the
 /// `KeywordVerifier`: its own span as the spotter placed it, from its start to the moment it was
 /// proposed, and nothing of the speech before it. The phones of
 /// the words the recogniser hears there, and the spotting score, decide whether the candidate is
@@ -28,7 +28,6 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private let spotter: KeywordSpotter
     private let verifier: KeywordVerifier
     private let converter: SampleConverter
-    private var recent: RecentAudio
     /// How long the spotter goes on after a candidate is turned down before it restarts, so that
     /// a keyword the candidate was a premature part of can reach its end and be proposed again.
     static let settleSeconds = 0.15
@@ -48,20 +47,20 @@ public final class TwoStageHotwordDetector: HotwordDetector {
                                        vocabulary: configuration.modelFiles.verifierFiles,
                                        lexicon: spotter.lexicon)
         converter = SampleConverter(gain: Float(configuration.gain))
-        // The longest keyword plus the spotter's reporting delay fit easily.
-        recent = RecentAudio(capacity: 4 * pipelineSampleRate)
     }
 
+    /// The spotter's: candidates are played to the recogniser from it.
+    public var recentAudio: RecentAudio { spotter.recentAudio }
+
     public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
-        recent.append(frame, endingAt: recent.endSample + frame.count)
         candidateVerdicts = []
         for candidate in try spotter.process(frame) {
             let verdict = try decide(on: candidate)
             candidateVerdicts.append(verdict)
-            if !verdict.isHeard { restartDue = recent.endSample + settleSamples }
+            if !verdict.isHeard { restartDue = recentAudio.endSample + settleSamples }
         }
         let heard = candidateVerdicts.filter(\.isHeard).map(\.candidate)
-        if !heard.isEmpty || restartDue.map({ recent.endSample >= $0 }) == true {
+        if !heard.isEmpty || restartDue.map({ recentAudio.endSample >= $0 }) == true {
             try spotter.restart()
             restartDue = nil
         }
@@ -71,7 +70,6 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     public func reset() throws(HotwordDetectionError) {
         try spotter.reset()
         try verifier.startStream()
-        recent.removeAll()
         restartDue = nil
     }
 
@@ -83,6 +81,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else {
             return CandidateVerdict(candidate: candidate, heardWords: nil, phoneEdits: nil, reason: .shortAndWeak)
         }
+        let recent = recentAudio
         let audioStart = max(candidate.startSample, recent.firstSample)
         let heard = try verifier.heard(
             converter.int16Samples(recent.samples(from: audioStart), startingAt: audioStart),

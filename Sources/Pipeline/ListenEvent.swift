@@ -1,5 +1,6 @@
 import AudioCapture
 import HotwordDetection
+import JSONText
 import Transcription
 
 /// Everything the pipeline reports, one event per line: readable text or a JSON object whose
@@ -50,7 +51,7 @@ public enum ListenEvent: Equatable, Sendable {
         case .start(let event):
             return .object([("type", .string("start"))] + event.members)
         case .device(let event):
-            var members: [(String, JSONValue)] = [("type", .string("device")), ("device", .string(event.device)), ("status", .string(event.status.rawValue))]
+            var members: [(key: String, value: JSONValue)] = [("type", .string("device")), ("device", .string(event.device)), ("status", .string(event.status.rawValue))]
             if let format = event.format {
                 members += [("rate", .integer(format.sampleRate)), ("channels", .integer(format.channels)),
                             ("format", .string(format.sampleFormat)), ("period_frames", .integer(format.periodFrames))]
@@ -68,7 +69,7 @@ public enum ListenEvent: Equatable, Sendable {
                 event.candidate.source.jsonMember,
             ])
         case .partial(let event), .final(let event):
-            var members: [(String, JSONValue)] = [
+            var members: [(key: String, value: JSONValue)] = [
                 ("type", .string(event.reason == nil ? "partial" : "final")),
                 ("text", .string(event.text)),
                 ("time", .number(rounded(event.time))),
@@ -85,7 +86,7 @@ public enum ListenEvent: Equatable, Sendable {
                             ("id", .string(event.id))])
         case .answer(let event):
             return .object([("type", .string("answer")), ("q", .string(event.query)), ("text", .string(event.text)),
-                            ("actions", .array(event.actionsJSON.map(JSONValue.raw)))])
+                            ("actions", .array(event.actions))])
         case .spoken(let event):
             return .object([("type", .string("spoken")), ("text", .string(event.text)), ("language", .string(event.language)),
                             ("requested_language", .string(event.requestedLanguage)), ("audio_s", .number(rounded(event.seconds))),
@@ -240,7 +241,7 @@ public struct StartEvent: Equatable, Sendable {
     }
 
     /// Gain, decision and keyphrases, as `start` and `reloaded` events write them.
-    var members: [(String, JSONValue)] {
+    var members: [(key: String, value: JSONValue)] {
         [("gain", .number(gain)), ("decision", .string(decision.rawValue)),
          ("keywords", .array(keywords.map { $0.json(decision: decision) }))]
     }
@@ -289,7 +290,7 @@ public struct HotwordEvent: Equatable, Sendable {
     }
 
     /// Keyword, report time, span and score, as `hotword` and `candidate` events write them.
-    var placeMembers: [(String, JSONValue)] {
+    var placeMembers: [(key: String, value: JSONValue)] {
         [("keyword", .string(keyword)), ("time", .number(rounded(time))), ("start", .number(rounded(start))),
          ("end", .number(rounded(end))), ("score", .number(rounded(score)))]
     }
@@ -340,7 +341,7 @@ public enum StreamSource: Equatable, Sendable {
     }
 
     /// `"file": path` or `"device": name` in an event.
-    var jsonMember: (String, JSONValue) {
+    var jsonMember: (key: String, value: JSONValue) {
         switch self {
         case .file(let path): ("file", .string(path))
         case .device(let name): ("device", .string(name))
@@ -412,7 +413,7 @@ public struct AnswerEvent: Equatable, Sendable {
     /// The answer as one text for a person.
     public var text: String
     /// Each action as a JSON object whose `type` is SUSI's action type.
-    public var actionsJSON: [String]
+    public var actions: [JSONValue]
     /// What a device without a screen says for the answer; empty when there is nothing to say.
     public var spokenText: String
     /// The language the query was asked in, which the answer is spoken in.

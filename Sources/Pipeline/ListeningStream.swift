@@ -5,8 +5,8 @@ import Transcription
 /// One audio stream through the pipeline's stages: 16 kHz mono frames in, events out.
 ///
 /// Listens for the hotword; with a transcriber, a hit starts a transcription session at the end
-/// of the keyword on the same stream (recent audio is kept, so a command spoken with no pause
-/// loses no word), whose partial and final results become events; then it listens again. Owns
+/// of the keyword on the same stream (from the detector's recent audio, so a command spoken with
+/// no pause loses no word), whose partial and final results become events; then it listens again. Owns
 /// its detector and transcriber (and so their PocketSphinx decoders): use it from one thread.
 /// It counts the stream's samples itself, so every event is placed on the stream's own time.
 public final class ListeningStream {
@@ -16,8 +16,6 @@ public final class ListeningStream {
     private let transcriber: Transcriber?
     /// Whether the second stage's verdict on every candidate becomes a `candidate` event.
     private let reportsCandidates: Bool
-    /// Recent audio: more than the detector's delay between keyword end and hit.
-    private var recent = RecentAudio(capacity: 2 * pipelineSampleRate)
     /// Stream position where the running transcription session began, if one runs.
     private var sessionStart: Int?
     /// Where the stream came from, carried by its events.
@@ -46,7 +44,6 @@ public final class ListeningStream {
     /// Feeds one frame and returns the events it completed.
     public func process(_ frame: [Float]) throws -> [ListenEvent] {
         samples += frame.count
-        recent.append(frame, endingAt: samples)
         // The detector hears every frame unless muted, so its count stays on the stream's (unmute
         // starts it again where the stream is); hits and candidates during a command are not reported.
         let hits = isMuted ? [] : try detector.process(frame).map { $0.shifted(by: detectorStart) }
@@ -63,7 +60,8 @@ public final class ListeningStream {
         guard let hit = hits.first else { return candidates }
         let events = candidates + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
-            try transcriber.begin(leadIn: recent.samples(from: hit.endSample))
+            // The detector keeps the stream's recent audio, on its own count.
+            try transcriber.begin(leadIn: detector.recentAudio.samples(from: hit.endSample - detectorStart))
             // If the lead-in alone ends the session, its event comes with the next frame.
             sessionStart = hit.endSample
         }
@@ -125,7 +123,6 @@ public final class ListeningStream {
         sessionStart = nil
         try detector.reset()
         detectorStart = 0
-        recent.removeAll()
         self.source = source
         samples = 0
     }

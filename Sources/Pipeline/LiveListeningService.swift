@@ -10,10 +10,12 @@ import Transcription
 
 /// Listens on an ALSA capture device until shut down: capture → hotword detection → events.
 ///
-/// One thread owns the capture device and the detector and does the blocking reads. An
-/// unplugged device is reopened with back-off while the service keeps running; a device that
-/// cannot be opened at start ends the service with that error. Graceful shutdown (SIGTERM,
-/// SIGINT through `ServiceGroup`) ends the loop after the frame being read and closes the device.
+/// One thread owns the capture device and does the blocking reads (a ``CaptureFeed``); the
+/// capture thread owns the detector and takes the frames. An unplugged device is reopened with
+/// back-off while the service keeps running; a device that cannot be opened at start ends the
+/// service with that error. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) ends the
+/// loop after the frame being processed, or within ``stallCheckInterval`` when the device
+/// delivers nothing, even one blocked inside ALSA, and closes the device.
 ///
 /// A configuration read again (SIGHUP) is applied while it listens: a new detector is built on
 /// a thread of its own and takes over between two frames, so no audio is lost and capture never
@@ -33,14 +35,28 @@ public struct LiveListeningService: Service {
     /// Where local programs get the events and send requests, if anywhere; served until the
     /// summary has been published.
     public let events: EventSocket?
+    /// The detector and transcriber set up at start, handed to the capture thread.
+    private let stages: CaptureStages
+    /// Sends final commands to SUSI; nil when they are not sent.
+    private let forwarder: ChatForwarder?
     private let logger = Logger(label: "susi-listen.capture")
 
     /// Longest wait between attempts to reopen a device that went away.
     static let longestBackoff = 30.0
+    /// Longest wait for a frame before the stop signal is looked at again (a device that stalls).
+    static let stallCheckInterval = Duration.milliseconds(250)
 
-    public init(configuration: Configuration, reloads: AsyncStream<Result<Configuration, any Error>>, events: EventSocket? = nil,
+    /// - Parameters:
+    ///   - detector, transcriber, forwarder: the stages `configuration` describes, set up by the
+    ///     caller (so that their errors come before the service starts, and each model loads
+    ///     once); the service owns them from then on. Run the service once.
+    ///   - events: the events socket, if local programs are to get the events and send requests.
+    public init(configuration: Configuration, detector: any HotwordDetector, transcriber: (any Transcriber)?,
+                forwarder: ChatForwarder?, reloads: AsyncStream<Result<Configuration, any Error>>, events: EventSocket? = nil,
                 report: @escaping @Sendable (ListenEvent) -> Void) {
         self.configuration = configuration
+        stages = CaptureStages(detector: detector, transcriber: transcriber)
+        self.forwarder = forwarder
         self.reloads = reloads
         self.events = events
         self.report = report
@@ -49,7 +65,6 @@ public struct LiveListeningService: Service {
     public func run() async throws {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
-        let forwarder = try configuration.forwardsCommands ? ChatForwarder(configuration: configuration.chat) : nil
         let playback = startPlayback()
         // Every event also goes to the playback thread, which plays the sounds it calls for, and
         // to the event socket's clients.
@@ -89,8 +104,8 @@ public struct LiveListeningService: Service {
         let (replaced, replacedSink) = AsyncStream<DetectorTransfer>.makeStream()
         try await withGracefulShutdownHandler {
             // Commands go to SUSI from a task of their own, so capture never waits for the server.
-            async let unanswered = Self.deliver(commands, with: forwarder, stop: stop, report: report)
-            var summary = try await withThrowingTaskGroup(of: Void.self, returning: RunSummary.self) { [configuration, reloads, report, logger] reloading in
+            async let unanswered = Self.deliver(commands, with: forwarder, report: report)
+            var summary = try await withThrowingTaskGroup(of: Void.self, returning: RunSummary.self) { [configuration, stages, reloads, report, logger] reloading in
                 // Reloads are set up beside capture and end with it (a detector being built is
                 // waited for), so nothing is reported after the summary.
                 reloading.addTask { await Self.prepare(reloads, started: configuration, forwarder: forwarder, into: prepared, report: report) }
@@ -104,7 +119,7 @@ public struct LiveListeningService: Service {
                         replacedSink.finish()
                     }
                     return try await Self.onThread(named: "susi-listen capture") {
-                        try CaptureLoop(configuration: configuration, report: report, logger: logger, stop: stop,
+                        try CaptureLoop(configuration: configuration, stages: stages, report: report, logger: logger, stop: stop,
                                         commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink,
                                         requests: requests, playback: playback).run()
                     }
@@ -177,11 +192,11 @@ public struct LiveListeningService: Service {
         }
     }
 
-    /// Sends each command to SUSI as it comes; once shutdown has begun, a command still waiting
-    /// is kept in the spool, and one in flight is cancelled and stays in the spool, where it was
-    /// written before its first try, rather than lost. Returns how many commands were not
-    /// answered (spooled or lost); none without a forwarder.
-    private static func deliver(_ commands: AsyncStream<String>, with forwarder: ChatForwarder?, stop: StopSignal,
+    /// Sends each command to SUSI as it comes; once graceful shutdown has begun, a command still
+    /// waiting is kept in the spool, and one in flight is cancelled (its libcurl transfer ends
+    /// at once) and stays in the spool, where it was written before its first try, rather than
+    /// lost. Returns how many commands were not answered (spooled or lost); none without a forwarder.
+    private static func deliver(_ commands: AsyncStream<String>, with forwarder: ChatForwarder?,
                                 report: @escaping @Sendable (ListenEvent) -> Void) async -> Int {
         guard let forwarder else { return 0 }
         var unanswered = 0
@@ -193,32 +208,22 @@ public struct LiveListeningService: Service {
         }
         record(await forwarder.start())
         for await text in commands {
-            if stop.isRaised {
+            if Task.isShuttingDownGracefully || Task.isCancelled {
                 record(await forwarder.keep(text))
                 continue
             }
-            let events = await withTaskGroup(of: [ListenEvent]?.self, returning: [ListenEvent]?.self) { race in
-                race.addTask { await forwarder.forward(text) }
-                race.addTask {
-                    while !stop.wait(seconds: 0.05) { if Task.isCancelled { return nil } }
-                    return nil
-                }
-                // Forwarding ends, or shutdown comes first and cancels it: then its events say
-                // the query stays in the spool.
-                let first = await race.next() ?? nil
-                race.cancelAll()
-                if let first { return first }
-                return await race.next() ?? nil
-            }
-            record(events ?? [])
+            // Shutdown coming first cancels forwarding: then its events say the query stays in the spool.
+            record(await cancelWhenGracefulShutdown { await forwarder.forward(text) })
         }
         return unanswered
     }
 }
 
-/// The capture thread's work: it alone touches the device and the detector.
+/// The capture thread's work: it alone touches the detector, and takes the device's frames
+/// from a ``CaptureFeed``.
 private struct CaptureLoop {
     let configuration: Configuration
+    let stages: CaptureStages
     let report: @Sendable (ListenEvent) -> Void
     let logger: Logger
     let stop: StopSignal
@@ -236,19 +241,19 @@ private struct CaptureLoop {
     /// Listens until the stop signal, reporting every event but the summary, which it returns.
     func run() throws -> RunSummary {
         let startCPU = CPUClock.processSeconds()
-        let spotter = try HotwordDetectorFactory.detector(configuration: configuration.spotterConfiguration)
-        let transcriber = try configuration.transcribe ? PocketSphinxTranscriber(configuration: configuration.transcriber) : nil
-        let stream = ListeningStream(detector: spotter, transcriber: transcriber, source: .device(configuration.device),
+        let spotter = stages.detector
+        let stream = ListeningStream(detector: spotter, transcriber: stages.transcriber, source: .device(configuration.device),
                                      reportsCandidates: configuration.reportCandidates)
-        // Nil once the device is lost and the service stops before it is back.
-        var device: CaptureDevice? = try open()
+        // Nil once the service stops before the device is open, or back after it was lost.
+        var feed = try open()
         report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision)))
         var summary = RunSummary(files: 0)
         var statistics = CaptureStatistics()
         var backoff = 0.5
-        while !stop.isRaised, let current = device {
+        while !stop.isRaised, let current = feed {
             do {
-                var frame = try current.readFrame()
+                // A stalled device delivers nothing: the stop signal is looked at again meanwhile.
+                guard var frame = try current.next(waitingAtMost: LiveListeningService.stallCheckInterval) else { continue }
                 // While the device plays it would hear itself: the detector hears silence instead
                 // (a command being transcribed goes on hearing the microphone).
                 if let playback, !stream.isTranscribing, playback.isPlaying {
@@ -263,11 +268,12 @@ private struct CaptureLoop {
             } catch let error as CaptureError {
                 statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
-                device = try reopen(after: error, backoff: &backoff, stream: stream)
+                feed = try reopen(after: error, backoff: &backoff, stream: stream)
             }
         }
+        feed?.close()
         for event in try stream.stop() { record(event, in: &summary) }
-        if let device { statistics.add(device.statistics) }
+        if let feed { statistics.add(feed.statistics) }
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
         summary.peakResidentBytes = MemoryUsage.peakResidentBytes()
@@ -317,23 +323,32 @@ private struct CaptureLoop {
         }
     }
 
-    private func open() throws(CaptureError) -> CaptureDevice {
-        let device: CaptureDevice
-        if let file = configuration.alsaConfigurationFile {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .alsa(device: configuration.device, call: "reading \(file)", code: -2, message: "cannot read the ALSA configuration file")
+    /// Opens the device on a feed's thread and waits until it is open (the feed) or the service
+    /// stops first (nil; the feed is left to end on its own).
+    private func open() throws(CaptureError) -> CaptureFeed? {
+        let feed = CaptureFeed(readLimit: LiveListeningService.stallCheckInterval) { [configuration, report] () throws(CaptureError) in
+            let device: CaptureDevice
+            if let file = configuration.alsaConfigurationFile {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw .alsa(device: configuration.device, call: "reading \(file)", code: -2, message: "cannot read the ALSA configuration file")
+                }
+                device = try CaptureDevice(configuration: text, name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
+            } else {
+                device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
             }
-            device = try CaptureDevice(configuration: text, name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
-        } else {
-            device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
+            report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, message: nil)))
+            return device
         }
-        report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, message: nil)))
-        return device
+        while !stop.isRaised {
+            if try feed.waitUntilOpen(waitingAtMost: LiveListeningService.stallCheckInterval) { return feed }
+        }
+        feed.close()
+        return nil
     }
 
     /// Tries to open the device again, waiting longer after each failure, until it opens or
     /// the service stops (nil).
-    private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureDevice? {
+    private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureFeed? {
         logger.warning("\(configuration.device): \(error.problem); reopening")
         while !stop.wait(seconds: backoff) {
             // A reload or a request need not wait for the device.
@@ -364,6 +379,13 @@ extension CaptureStatistics {
 /// is never used from two threads at once.
 struct DetectorTransfer: @unchecked Sendable {
     let detector: any HotwordDetector
+}
+
+/// The detector and transcriber set up before the service started, on their way to the
+/// capture thread, which alone uses them from then on.
+private struct CaptureStages: @unchecked Sendable {
+    let detector: any HotwordDetector
+    let transcriber: (any Transcriber)?
 }
 
 /// Reloads that are set up and wait for the capture loop, oldest first. Taking them costs the

@@ -1,6 +1,3 @@
-import CPocketSphinx
-import Foundation
-
 /// One word of a PocketSphinx hypothesis with the frames it spans.
 public struct DecodedWord: Sendable, Equatable {
     /// The dictionary entry the decoder chose, with its variant suffix (`computer(2)`).
@@ -12,7 +9,7 @@ public struct DecodedWord: Sendable, Equatable {
     /// The segment's probability (`ps_seg_prob`) in the decoder's log base.
     public let probability: Int32
 
-    /// A word of a hypothesis, as PocketSphinx's segment iterator gives it.
+    /// A word of a hypothesis, as `Decoder.hypothesisWords()` gives it.
     public init(entry: String, startFrame: Int, endFrame: Int, probability: Int32) {
         self.entry = entry
         self.startFrame = startFrame
@@ -26,26 +23,6 @@ public struct DecodedWord: Sendable, Equatable {
     /// Whether the word is a filler or a sentence marker (`<s>`, `<sil>`, `[NOISE]`, ...), not speech.
     public var isFiller: Bool {
         word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("+")
-    }
-
-    /// The words of `decoder`'s current best hypothesis, in order.
-    public static func hypothesis(of decoder: OpaquePointer) -> [DecodedWord] {
-        var words: [DecodedWord] = []
-        var segment = ps_seg_iter(decoder)
-        while let current = segment {
-            var startFrame: Int32 = 0
-            var endFrame: Int32 = 0
-            ps_seg_frames(current, &startFrame, &endFrame)
-            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
-            let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
-            if let name = ps_seg_word(current) {
-                let text = String(cString: name).trimmingCharacters(in: .whitespaces)
-                words.append(DecodedWord(entry: text, startFrame: Int(startFrame),
-                                         endFrame: Int(endFrame), probability: probability))
-            }
-            segment = ps_seg_next(current)
-        }
-        return words
     }
 
     /// The dictionary entry for the pronunciation of `word` at `index` (0 first):

@@ -103,10 +103,10 @@ public final class EventSocket: @unchecked Sendable {
 
     /// What one line holds.
     static func read(_ line: [UInt8]) -> Line {
-        guard let node = JSONNode.parse(Data(line)), case .object = node else {
+        guard let node = JSONValue.parse(Data(line)), case .object = node else {
             return .malformed(reason: "not a JSON object: \(String(decoding: line.prefix(80), as: UTF8.self))")
         }
-        guard case .string(let type) = node["type"] else { return .malformed(reason: "no string \"type\" in \(node.jsonText.prefix(80))") }
+        guard case .string(let type) = node["type"] else { return .malformed(reason: "no string \"type\" in \(node.text.prefix(80))") }
         return .request(type: type)
     }
 }

@@ -4,7 +4,7 @@ import JSONText
 /// One thing SUSI asks the client to do. An answer's actions are all meant to be carried out,
 /// in order (the SUSI chat API calls them conjunctive).
 ///
-/// Encodes (`jsonText`, `Codable`) as one JSON object whose `type` is SUSI's action type,
+/// Encodes (`json`, `Codable`) as one JSON object whose `type` is SUSI's action type,
 /// followed by the action's fields, e.g. `{"type":"map","latitude":52.52,"longitude":13.405,"zoom":13}`;
 /// an unknown action encodes as its type and the fields it arrived with.
 public enum ChatAction: Sendable, Equatable {
@@ -80,14 +80,12 @@ public enum ChatAction: Sendable, Equatable {
         }
     }
 
-    /// The action as one compact JSON object, `type` first and then its fields in SUSI's
-    /// order, e.g. `{"type":"timer_set","hour":7,"minute":30,"second":0}`; ready for an event line.
-    public var jsonText: String { jsonNode.jsonText }
-
-    /// The one description of the encoded form, shared by `jsonText` and `encode(to:)`.
-    var jsonNode: JSONNode {
-        var members: [(key: String, value: JSONNode)] = [("type", .string(type))]
-        func add(_ key: String, _ value: JSONNode?) {
+    /// The action as one JSON object, `type` first and then its fields in SUSI's order, e.g.
+    /// `{"type":"timer_set","hour":7,"minute":30,"second":0}`; ready for an event line. The one
+    /// description of the encoded form, which `encode(to:)` writes too.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("type", .string(type))]
+        func add(_ key: String, _ value: JSONValue?) {
             if let value { members.append((key, value)) }
         }
         switch self {
@@ -95,7 +93,7 @@ public enum ChatAction: Sendable, Equatable {
             add("expression", .string(expression))
         case .table(let columns, let rows):
             add("columns", .array(columns.map { .object([("key", .string($0.key)), ("header", .string($0.header))]) }))
-            add("rows", .array(rows.map { .array($0.map(JSONNode.string)) }))
+            add("rows", .array(rows.map { .array($0.map(JSONValue.string)) }))
         case .rss(let items):
             add("items", .array(items.map {
                 .object([("title", .string($0.title)), ("description", .string($0.description)), ("link", .string($0.link))])
@@ -111,7 +109,7 @@ public enum ChatAction: Sendable, Equatable {
             add("text", .string(text))
         case .audioPlay(let identifier, let identifierType), .videoPlay(let identifier, let identifierType):
             add("identifier", .string(identifier))
-            add("identifier_type", identifierType.map(JSONNode.string))
+            add("identifier_type", identifierType.map(JSONValue.string))
         case .timerSet(let hour, let minute, let second):
             add("hour", .number(String(hour)))
             add("minute", .number(String(minute)))
@@ -168,11 +166,11 @@ extension ChatAction: Codable {
         static let type = Key("type")
     }
 
-    /// Encodes the members of `jsonNode`; Foundation's encoder may reorder them (on Linux it
-    /// does), so use `jsonText` where `type` must come first.
+    /// Encodes the members of `json`; Foundation's encoder may reorder them (on Linux it
+    /// does), so use `text` where `type` must come first.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        guard case .object(let members) = jsonNode else { return }
+        guard case .object(let members) = json else { return }
         for member in members {
             try container.encode(member.value, forKey: Key(member.key))
         }

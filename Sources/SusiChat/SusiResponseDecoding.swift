@@ -10,7 +10,7 @@ extension ChatAnswer {
     /// The answer in a chat.json body: the actions of `answers[0]`, with tables and feeds
     /// filled from `answers[0].data`.
     init(responseBody body: Data, contentType: String?) throws(ChatError) {
-        guard let root = JSONNode.parse(body) else {
+        guard let root = JSONValue.parse(body) else {
             throw .notJSON(contentType: contentType, excerpt: ChatError.excerpt(of: body))
         }
         guard case .object = root else {
@@ -34,7 +34,7 @@ extension ChatAnswer {
 
 extension ChatAction {
     /// One element of `answers[0].actions`; `data` is `answers[0].data`.
-    init(susiAction node: JSONNode, data: [JSONNode]) {
+    init(susiAction node: JSONValue, data: [JSONValue]) {
         let type = node["type"]?.scalarText ?? ""
         func text(_ name: String) -> String? { node[name]?.scalarText }
 
@@ -105,7 +105,7 @@ extension ChatAction {
         var fields: [String: String] = [:]
         if case .object(let members) = node {
             for member in members where member.key != "type" && fields[member.key] == nil {
-                fields[member.key] = member.value.scalarText ?? member.value.jsonText
+                fields[member.key] = member.value.scalarText ?? member.value.text
             }
         }
         self = .unknown(type: type, fields: fields)
@@ -113,13 +113,13 @@ extension ChatAction {
 
     /// The data items an action shows: all of them, or the first `count` when it is positive
     /// (SUSI sends -1 for "all").
-    private static func items(of data: [JSONNode], count: JSONNode?) -> [JSONNode] {
+    private static func items(of data: [JSONValue], count: JSONValue?) -> [JSONValue] {
         guard let count = count?.intValue, count > 0 else { return data }
         return Array(data.prefix(count))
     }
 }
 
-private extension JSONNode {
+private extension JSONValue {
     var kindName: String {
         switch self {
         case .string: return "string"

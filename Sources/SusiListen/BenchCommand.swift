@@ -3,6 +3,7 @@ import AudioCapture
 import AudioInput
 import DetectionBenchmark
 import HotwordDetection
+import KeywordLabels
 import Foundation
 import Pipeline
 
@@ -121,7 +122,7 @@ struct BenchCommand: ParsableCommand {
                 try DetectionCurvePlot(result: result).svg.write(toFile: plot, atomically: true, encoding: .utf8)
                 StandardError.write("bench: plot written to \(plot)")
             }
-        } catch where error is BenchmarkError || error is AudioInputError || error is CaptureError || error is HotwordDetectionError {
+        } catch where error is BenchmarkError || error is LabelFileError || error is AudioInputError || error is CaptureError || error is HotwordDetectionError {
             // Models or keywords that cannot be set up: 2 (64 beyond the keyphrase limits);
             // bad labels, audio or capture device: 1.
             StandardError.write("susi-listen bench: \(error)")

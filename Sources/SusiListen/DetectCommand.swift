@@ -128,15 +128,16 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         // A SIGHUP while the models load (before HangUpSignalService traps it) must not end
         // the daemon; the configuration was just read.
         signal(SIGHUP, SIG_IGN)
-        // Fail early, with exit code 2, on models and keywords.
-        _ = try settings.makeDetector()
-        _ = try settings.makeTranscriber()
-        _ = try settings.makeForwarder()
+        // Fail early, with exit code 2, on models and keywords; the service listens with these.
+        let detector = try settings.makeDetector()
+        let transcriber = try settings.makeTranscriber()
+        let forwarder = try settings.makeForwarder()
         let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let output = EventLog(json: settings.json, logger: logger)
         let eventSocket = try EventSocketOptions.open(for: settings)
         let (reloads, reloadSink) = AsyncStream<Result<Configuration, any Error>>.makeStream()
-        let service = LiveListeningService(configuration: settings, reloads: reloads, events: eventSocket) { output.record($0) }
+        let service = LiveListeningService(configuration: settings, detector: detector, transcriber: transcriber,
+                                           forwarder: forwarder, reloads: reloads, events: eventSocket) { output.record($0) }
         let hangUp = HangUpSignalService(logger: logger, reloads: reloadSink) { [self] in try reread(logger: logger) }
         // Shutdown goes through the services last to first: SIGHUP's stops trapping first.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

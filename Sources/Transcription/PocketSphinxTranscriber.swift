@@ -1,5 +1,4 @@
 import AudioInput
-import CPocketSphinx
 import PocketSphinxSupport
 import Foundation
 
@@ -11,7 +10,7 @@ import Foundation
 public final class PocketSphinxTranscriber: Transcriber {
     /// The configuration it was made with.
     public let configuration: TranscriberConfiguration
-    private let decoder: OpaquePointer
+    private let decoder: Decoder<TranscriptionError>
     private let maximumDuration: Int
     private let noSpeechTimeout: Int
     private let partialInterval: Int
@@ -39,7 +38,7 @@ public final class PocketSphinxTranscriber: Transcriber {
         noSpeechTimeout = samples(configuration.noSpeechTimeout)
         partialInterval = samples(configuration.partialInterval)
         do {
-            decoder = try DecoderArguments.makeDecoder([
+            decoder = try Decoder(arguments: [
                 "-hmm", configuration.acousticModel,
                 "-lm", configuration.languageModel.languageModel,
                 "-dict", configuration.languageModel.dictionary,
@@ -51,18 +50,10 @@ public final class PocketSphinxTranscriber: Transcriber {
         }
     }
 
-    deinit {
-        if session != nil { ps_end_utt(decoder) }
-        ps_free(decoder)
-    }
-
     public func begin(leadIn: [Float]) throws(TranscriptionError) {
-        if session != nil {
-            session = nil
-            ps_end_utt(decoder)
-        }
+        session = nil
         pendingEvents = []
-        guard ps_start_utt(decoder) == 0 else { throw .decoderFailure("could not start an utterance") }
+        try decoder.startUtterance()
         session = Session(detector: EndOfSpeechDetector(trailingSilence: configuration.trailingSilence),
                           nextPartialCheck: partialInterval)
         pendingEvents = try consume(leadIn)
@@ -88,10 +79,7 @@ public final class PocketSphinxTranscriber: Transcriber {
     private func consume(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
         guard var current = session, !frame.isEmpty else { return [] }
         let samples = SampleConverter().int16Samples(frame, startingAt: current.samples)
-        let processed = samples.withUnsafeBufferPointer { buffer in
-            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
-        }
-        guard processed >= 0 else { throw .decoderFailure("could not process audio") }
+        try decoder.process(samples)
         current.samples += samples.count
         let speech = current.detector.process(frame)
         session = current
@@ -115,7 +103,7 @@ public final class PocketSphinxTranscriber: Transcriber {
     private func partialEvent() -> [TranscriptionEvent] {
         guard let current = session, current.samples >= current.nextPartialCheck else { return [] }
         session?.nextPartialCheck = current.samples + partialInterval
-        let text = hypothesis()
+        let text = decoder.hypothesisText()
         guard !text.isEmpty, text != current.lastPartial else { return [] }
         session?.lastPartial = text
         return [.partial(Transcript(text: text, isFinal: false, endSample: current.samples))]
@@ -124,14 +112,7 @@ public final class PocketSphinxTranscriber: Transcriber {
     /// Ends the PocketSphinx utterance and the session; the final hypothesis.
     private func endUtterance() throws(TranscriptionError) -> String {
         session = nil
-        guard ps_end_utt(decoder) == 0 else { throw .decoderFailure("could not end the utterance") }
-        return hypothesis()
-    }
-
-    /// The decoder's best word sequence so far, without fillers.
-    private func hypothesis() -> String {
-        var score: Int32 = 0
-        guard let text = ps_get_hyp(decoder, &score) else { return "" }
-        return String(cString: text).split(separator: " ").joined(separator: " ")
+        try decoder.endUtterance()
+        return decoder.hypothesisText()
     }
 }

@@ -4,7 +4,7 @@ import PocketSphinxSupport
 /// Which language model, with its dictionary, the transcriber decodes with.
 public enum LanguageModelChoice: Sendable, Equatable, Codable {
     /// The project's model of SUSI commands (`Models/commands/`, made by
-    /// `Scripts/make-command-model.py`): a trigram model and a dictionary of exactly its words.
+    /// `Tools/models/make-command-model.py`): a trigram model and a dictionary of exactly its words.
     case domain(languageModel: String, dictionary: String)
     /// PocketSphinx's general US English model and the full CMU dictionary from
     /// `pocketsphinx-en-us`: any English, but short commands come out poorly.

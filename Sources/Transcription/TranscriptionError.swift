@@ -1,7 +1,7 @@
 import PocketSphinxSupport
 
 /// Why a transcriber could not be set up or could not go on.
-public enum TranscriptionError: Error, Equatable, CustomStringConvertible {
+public enum TranscriptionError: Error, Equatable, CustomStringConvertible, DecoderFailureReporting {
     /// A model file or folder is missing; `package` says where it comes from: a Debian package
     /// or the project's `Models/` folder.
     case modelFileMissing(path: String, package: String)
@@ -15,7 +15,7 @@ public enum TranscriptionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .modelFileMissing(let path, let package) where package == LanguageModelChoice.projectModels:
-            return "model file missing: \(path) (part of \(package); regenerate it with Scripts/make-command-model.py)"
+            return "model file missing: \(path) (part of \(package); regenerate it with Tools/models/make-command-model.py)"
         case .modelFileMissing(let path, let package):
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
         case .unusableModelFile(let path, let problem):

@@ -13,8 +13,8 @@ enum ServerEvent {
     case error(String)
 
     /// The event as one JSON object, `type` first.
-    var jsonText: String {
-        let members: [(key: String, value: JSONNode)]
+    var text: String {
+        let members: [(key: String, value: JSONValue)]
         switch self {
         case .connected(let client):
             members = [("type", .string("client_connected")), ("client", .number(String(client)))]
@@ -26,6 +26,6 @@ enum ServerEvent {
         case .error(let message):
             members = [("type", .string("error")), ("file", .null), ("message", .string(message))]
         }
-        return JSONNode.object(members).jsonText
+        return JSONValue.object(members).text
     }
 }

@@ -22,7 +22,7 @@ public struct WakeProgramDescription: Sendable {
     /// The `info` event.
     public var info: WyomingEvent {
         let models = keywords.map { keyword in
-            JSONNode.object([
+            JSONValue.object([
                 ("name", .string(keyword.keyphrase)),
                 ("attribution", Self.attribution(name: "CMU PocketSphinx (en-us acoustic model)", url: "https://github.com/cmusphinx/pocketsphinx")),
                 ("installed", .bool(true)),
@@ -32,7 +32,7 @@ public struct WakeProgramDescription: Sendable {
                 ("phrase", .string(keyword.keyphrase)),
             ])
         }
-        let program = JSONNode.object([
+        let program = JSONValue.object([
             ("name", .string("susi-listen")),
             ("attribution", Self.attribution(name: "SUSI.AI", url: "https://susi.ai")),
             ("installed", .bool(true)),
@@ -46,7 +46,7 @@ public struct WakeProgramDescription: Sendable {
         ])
     }
 
-    private static func attribution(name: String, url: String) -> JSONNode {
+    private static func attribution(name: String, url: String) -> JSONValue {
         .object([("name", .string(name)), ("url", .string(url))])
     }
 }

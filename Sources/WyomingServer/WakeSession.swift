@@ -61,7 +61,7 @@ final class WakeSession {
     }
 
     /// `detect`'s names: none, null or an empty list mean every model.
-    private func select(_ names: JSONNode?) throws(WyomingProtocolError) {
+    private func select(_ names: JSONValue?) throws(WyomingProtocolError) {
         let requested = names?.arrayValue?.compactMap { node -> String? in
             if case .string(let name) = node { return name }
             return nil

@@ -8,7 +8,7 @@ public struct WyomingEvent: Sendable {
     /// `describe`, `info`, `detect`, `audio-start`, `audio-chunk`, `detection`, ...
     public var type: String
     /// The data object's members, in the order they are written.
-    public var data: [(key: String, value: JSONNode)]
+    public var data: [(key: String, value: JSONValue)]
     /// Raw bytes after the data: little-endian PCM for `audio-chunk`.
     public var payload: [UInt8]
 
@@ -22,25 +22,25 @@ public struct WyomingEvent: Sendable {
     public static let maximumPartLength = 1 << 20
 
     /// An event of `type` with `data` and `payload`.
-    public init(type: String, data: [(key: String, value: JSONNode)] = [], payload: [UInt8] = []) {
+    public init(type: String, data: [(key: String, value: JSONValue)] = [], payload: [UInt8] = []) {
         self.type = type
         self.data = data
         self.payload = payload
     }
 
     /// The value of the data member `key`; nil when missing.
-    public subscript(key: String) -> JSONNode? {
+    public subscript(key: String) -> JSONValue? {
         data.first { $0.key == key }?.value
     }
 
     /// The event as the bytes written to the socket: the data goes after the header line
     /// (with `data_length`), as the `wyoming` library writes it.
     public var encoded: [UInt8] {
-        let dataText = data.isEmpty ? [] : Array(JSONNode.object(data).jsonText.utf8)
-        var header: [(key: String, value: JSONNode)] = [("type", .string(type)), ("version", .string(Self.protocolVersion))]
+        let dataText = data.isEmpty ? [] : Array(JSONValue.object(data).text.utf8)
+        var header: [(key: String, value: JSONValue)] = [("type", .string(type)), ("version", .string(Self.protocolVersion))]
         if !dataText.isEmpty { header.append(("data_length", .number(String(dataText.count)))) }
         if !payload.isEmpty { header.append(("payload_length", .number(String(payload.count)))) }
-        return Array(JSONNode.object(header).jsonText.utf8) + [UInt8(ascii: "\n")] + dataText + payload
+        return Array(JSONValue.object(header).text.utf8) + [UInt8(ascii: "\n")] + dataText + payload
     }
 
     /// An `error` event with `text` for a person and a machine-readable `code`.

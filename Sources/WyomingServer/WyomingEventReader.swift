@@ -23,14 +23,14 @@ public struct WyomingEventReader<Source: WyomingByteSource> {
     /// The next event; nil when the stream ends between events.
     public mutating func next() throws(WyomingProtocolError) -> WyomingEvent? {
         guard let line = try headerLine() else { return nil }
-        guard case .object(let header)? = JSONNode.parse(Data(line)) else {
+        guard case .object(let header)? = JSONValue.parse(Data(line)) else {
             throw .malformedHeader("not a JSON object")
         }
-        let fields = JSONNode.object(header)
+        let fields = JSONValue.object(header)
         guard case .string(let type)? = fields["type"], !type.isEmpty else {
             throw .malformedHeader("no \"type\" string")
         }
-        var data: [(key: String, value: JSONNode)] = []
+        var data: [(key: String, value: JSONValue)] = []
         switch fields["data"] {
         case nil, .null?: break
         case .object(let members)?: data = members
@@ -39,7 +39,7 @@ public struct WyomingEventReader<Source: WyomingByteSource> {
         let dataLength = try Self.length(fields, "data_length")
         let payloadLength = try Self.length(fields, "payload_length")
         if dataLength > 0 {
-            guard case .object(let members)? = JSONNode.parse(Data(try bytes(dataLength))) else { throw .malformedData }
+            guard case .object(let members)? = JSONValue.parse(Data(try bytes(dataLength))) else { throw .malformedData }
             for member in members {
                 data.removeAll { $0.key == member.key }
                 data.append(member)
@@ -49,7 +49,7 @@ public struct WyomingEventReader<Source: WyomingByteSource> {
     }
 
     /// A header's `key` as a length: missing and null are 0.
-    private static func length(_ header: JSONNode, _ key: String) throws(WyomingProtocolError) -> Int {
+    private static func length(_ header: JSONValue, _ key: String) throws(WyomingProtocolError) -> Int {
         switch header[key] {
         case nil, .null?: return 0
         case .number?:

@@ -76,7 +76,7 @@ public struct WyomingWakeService: Service {
                         threads.addTask {
                             await Self.onThread(named: "susi-listen events") {
                                 events.serve { _, client in
-                                    client.send(ServerEvent.error("serve takes no requests: its audio comes from its Wyoming clients").jsonText)
+                                    client.send(ServerEvent.error("serve takes no requests: its audio comes from its Wyoming clients").text)
                                 }
                             }
                         }
@@ -104,7 +104,7 @@ public struct WyomingWakeService: Service {
 
     /// Reports `event` to the events socket's programs, if there is a socket.
     private func publish(_ event: ServerEvent) {
-        events?.publish(event.jsonText)
+        events?.publish(event.text)
     }
 
     /// Accepts clients until `notice`, then waits for their threads to end.

@@ -1,5 +1,6 @@
 import Foundation
 import HotwordDetection
+import KeywordLabels
 import Pipeline
 import Testing
 @testable import DetectionBenchmark

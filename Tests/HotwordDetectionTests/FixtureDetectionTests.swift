@@ -1,5 +1,5 @@
-import DetectionBenchmark
 import Foundation
+import KeywordLabels
 import Testing
 @testable import HotwordDetection
 

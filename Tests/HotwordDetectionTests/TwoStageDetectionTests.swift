@@ -1,5 +1,4 @@
 import AudioInput
-import DetectionBenchmark
 import Foundation
 import Testing
 @testable import HotwordDetection

@@ -1,5 +1,6 @@
 import Foundation
 import HotwordDetection
+import JSONText
 import Testing
 @testable import Pipeline
 

@@ -26,9 +26,4 @@ import PocketSphinxSupport
         #expect(converter.int16Samples(silence[1000..<2000], startingAt: 1000) == Array(converted[1000..<2000]))
         #expect(converter.int16Samples(silence[..<1000], startingAt: 1000) != Array(converted[..<1000]))
     }
-
-    @Test func parsesDecoderArgumentsAndRejectsUnknownOnes() {
-        #expect(DecoderArguments.parse(["-kws_threshold", "1e-20"]) != nil)
-        #expect(DecoderArguments.parse(["-no_such_option", "1"]) == nil)
-    }
 }

@@ -28,31 +28,31 @@ import Testing
         #expect(try JSONDecoder().decode(ChatAction.self, from: data) == action)
     }
 
-    @Test func jsonTextPutsTheTypeFirstAndUsesSUSINames() {
-        #expect(ChatAction.audioPlay(identifier: "x", identifierType: "youtube").jsonText
+    @Test func jsonPutsTheTypeFirstAndUsesSUSINames() {
+        #expect(ChatAction.audioPlay(identifier: "x", identifierType: "youtube").json.text
                 == #"{"type":"audio_play","identifier":"x","identifier_type":"youtube"}"#)
-        #expect(ChatAction.mediaControl(.stop).jsonText == #"{"type":"stop"}"#)
-        #expect(ChatAction.timerSet(hour: 7, minute: 30, second: 0).jsonText == #"{"type":"timer_set","hour":7,"minute":30,"second":0}"#)
-        #expect(ChatAction.map(latitude: 52.52, longitude: -0.5, zoom: 13).jsonText
+        #expect(ChatAction.mediaControl(.stop).json.text == #"{"type":"stop"}"#)
+        #expect(ChatAction.timerSet(hour: 7, minute: 30, second: 0).json.text == #"{"type":"timer_set","hour":7,"minute":30,"second":0}"#)
+        #expect(ChatAction.map(latitude: 52.52, longitude: -0.5, zoom: 13).json.text
                 == #"{"type":"map","latitude":52.52,"longitude":-0.5,"zoom":13}"#)
-        #expect(ChatAction.table(columns: [TableColumn(key: "c", header: "City \"X\"")], rows: [["B"]]).jsonText
+        #expect(ChatAction.table(columns: [TableColumn(key: "c", header: "City \"X\"")], rows: [["B"]]).json.text
                 == #"{"type":"table","columns":[{"key":"c","header":"City \"X\""}],"rows":[["B"]]}"#)
     }
 
     @Test(arguments: everyKind)
-    func jsonTextIsWhatTheEncoderWrites(action: ChatAction) throws {
+    func jsonIsWhatTheEncoderWrites(action: ChatAction) throws {
         let viaEncoder = try JSONSerialization.jsonObject(with: JSONEncoder().encode(action)) as? NSDictionary
-        let viaText = try JSONSerialization.jsonObject(with: Data(action.jsonText.utf8)) as? NSDictionary
+        let viaText = try JSONSerialization.jsonObject(with: Data(action.json.text.utf8)) as? NSDictionary
         #expect(viaEncoder != nil && viaEncoder == viaText)
     }
 
     @Test func knownTypeMissingItsFieldsIsKeptAsUnknown() {
-        let node = JSONNode.parse(Data(#"{"type":"map","zoom":"12"}"#.utf8))!
+        let node = JSONValue.parse(Data(#"{"type":"map","zoom":"12"}"#.utf8))!
         #expect(ChatAction(susiAction: node, data: []) == .unknown(type: "map", fields: ["zoom": "12"]))
     }
 
     @Test func readerKeepsMemberOrderEscapesAndNumberLiterals() throws {
-        let node = try #require(JSONNode.parse(Data("\u{FEFF}{\"z\":1.50e3,\"a\":\"\\u00e4\\ud83d\\ude00\\n\",\"m\":[true,null]}".utf8)))
+        let node = try #require(JSONValue.parse(Data("\u{FEFF}{\"z\":1.50e3,\"a\":\"\\u00e4\\ud83d\\ude00\\n\",\"m\":[true,null]}".utf8)))
 
         guard case .object(let members) = node else {
             Issue.record("expected an object")
@@ -68,6 +68,6 @@ import Testing
     @Test(arguments: ["", "{", "{\"a\":1,}", "[1 2]", "01x", "{\"a\":1} trailing", "\"\\x\"", "nul",
                       String(repeating: "[", count: 500) + String(repeating: "]", count: 500)])
     func readerRefusesWhatIsNotJSON(text: String) {
-        #expect(JSONNode.parse(Data(text.utf8)) == nil)
+        #expect(JSONValue.parse(Data(text.utf8)) == nil)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `susi-listen serve` as a process, driven by the real `wyoming` Python client the way Home
-/// Assistant drives a wake-word service (Scripts/wyoming-client.py).
+/// Assistant drives a wake-word service (Tools/benchmarks/wyoming-client.py).
 @Suite(.serialized) struct ServeCommandTests {
     static let python = CommandRunner.repository.appendingPathComponent(".build/wyoming-venv/bin/python").path
     static var hasWyomingClient: Bool { FileManager.default.isExecutableFile(atPath: python) }
@@ -72,11 +72,11 @@ import Testing
         }
     }
 
-    /// Runs Scripts/wyoming-client.py against `server`; one JSON object per client.
+    /// Runs Tools/benchmarks/wyoming-client.py against `server`; one JSON object per client.
     func runClient(_ server: Server, _ arguments: [String]) throws -> (status: Int32, results: [[String: Any]], errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = ["Scripts/wyoming-client.py", "--uri", server.uri] + arguments
+        process.arguments = ["Tools/benchmarks/wyoming-client.py", "--uri", server.uri] + arguments
         process.currentDirectoryURL = CommandRunner.repository
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -120,7 +120,7 @@ import Testing
         #expect(server.stop().status == 0)
     }
 
-    @Test func stopsWithinThreeSecondsOnSIGTERMWithAClientConnected() throws {
+    @Test func stopsOnSIGTERMWithoutWaitingForAConnectedClient() throws {
         let server = try Server()
         let client = try server.connect()
         defer { close(client) }
@@ -128,7 +128,8 @@ import Testing
         while !server.text.contains("client 1 connected") && Date() < deadline { usleep(20_000) }
         let stopped = server.stop()
         #expect(stopped.status == 0)
-        #expect(stopped.seconds < 3)
+        // The client would be waited for until the 60 s idle time-out; a bound that holds under load.
+        #expect(stopped.seconds < 10, "\(stopped.seconds) s")
         #expect(server.text.contains("client 1 closed: the server is shutting down"))
     }
 

@@ -33,7 +33,7 @@ import Testing
 
     /// Fixtures whose voice's keyword the detector does not hear even said alone (same voice,
     /// speed, pitch and condition, with background around it): heard in fewer than 2 of 3 noise
-    /// realisations by `Scripts/make-spoken-susi-audio.py --check` at commit f7f60ef. Hearing
+    /// realisations by `Tools/fixtures/make-spoken-susi-audio.py --check` at commit f7f60ef. Hearing
     /// them in a sentence is not a fair requirement; they stay in `TestAudio/spoken` as data.
     static let keywordNotHeardAlone: Set<String> = [
         "06_okay-susi-z_en-us-f3_noise.flac",        // alone 1/3: "sunni", too weak

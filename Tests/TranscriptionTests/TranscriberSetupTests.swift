@@ -33,7 +33,7 @@ import Transcription
         let expected = TranscriptionError.modelFileMissing(path: "/nonexistent/commands/commands.arpa", package: LanguageModelChoice.projectModels)
         #expect(throws: expected) { try PocketSphinxTranscriber(configuration: configuration) }
         #expect(expected.description.contains("Models/commands"))
-        #expect(expected.description.contains("Scripts/make-command-model.py"))
+        #expect(expected.description.contains("Tools/models/make-command-model.py"))
     }
 
     /// The project's model files, each given as what the other is, and things that are no file.

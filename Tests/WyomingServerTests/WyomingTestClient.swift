@@ -67,7 +67,7 @@ final class WyomingTestClient {
     /// Sends `samples` (16 kHz mono in -1...1) as `audio-start`, 100 ms chunks in `format` and,
     /// when `stop`, `audio-stop`, collecting the events the server sends meanwhile.
     func stream(_ samples: [Float], rate: Int = 16_000, channels: Int = 1, stop: Bool = true) throws -> [WyomingEvent] {
-        let audio: [(key: String, value: JSONNode)] = [("rate", .number("\(rate)")), ("width", .number("2")), ("channels", .number("\(channels)"))]
+        let audio: [(key: String, value: JSONValue)] = [("rate", .number("\(rate)")), ("width", .number("2")), ("channels", .number("\(channels)"))]
         send(WyomingEvent(type: "audio-start", data: audio))
         let converted = rate == 16_000 ? samples : Self.linearResample(samples, to: rate)
         let interleaved = converted.flatMap { Array(repeating: $0, count: channels) }

@@ -45,7 +45,8 @@ import WyomingServer
         let stopping = Date()
         server.cancel()
         try await server.value
-        #expect(Date().timeIntervalSince(stopping) < 3)
+        // Stopping waits for no client; a bound that holds however loaded the machine is.
+        #expect(Date().timeIntervalSince(stopping) < 10)
     }
 
     @Test func describeListsEveryKeyphraseAsAModelOfOneProgram() async throws {
@@ -63,7 +64,7 @@ import WyomingServer
             #expect(models.map { $0["name"]?.scalarText } == ["susi", "hey computer"])
             #expect(models.map { $0["phrase"]?.scalarText } == ["susi", "hey computer"])
             #expect(models[0]["description"]?.scalarText?.contains("sensitivity 0.6") == true)
-            #expect(models[0]["languages"]?.jsonText == #"["en"]"#)
+            #expect(models[0]["languages"]?.text == #"["en"]"#)
         }
     }
 

@@ -14,9 +14,9 @@ Outputs (in --out DIR, default Models/verifier/ beside this script's folder):
 
 The unigram probabilities are read from the binary model with pip `pocketsphinx` (5.1.1, whose
 `NGramModel` reads Debian's trie format; Debian's `sphinx_lm_convert` aborts half-way through
-writing it as text).  Run it with the reference environment that Scripts/benchmark.sh makes:
+writing it as text).  Run it with the reference environment that Tools/benchmarks/benchmark.sh makes:
 
-  .build/reference-venv/bin/python Scripts/make-verifier-model.py [--words N] [--out DIR]
+  .build/reference-venv/bin/python Tools/models/make-verifier-model.py [--words N] [--out DIR]
 
 Deterministic: two runs give byte-identical files.
 """
@@ -63,7 +63,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     here = os.path.dirname(os.path.abspath(__file__))
     parser.add_argument("--words", type=int, default=None, help="keep the N most frequent words (default: all)")
-    parser.add_argument("--out", default=os.path.join(here, "..", "Models", "verifier"))
+    parser.add_argument("--out", default=os.path.join(here, "..", "..", "Models", "verifier"))
     parser.add_argument("--model-folder", default=MODEL)
     options = parser.parse_args()
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DetectionBenchmark
+import KeywordLabels
 
 @Suite struct LabelFileTests {
     /// A folder with an (empty) audio file `a.wav` and a labels file holding `text`.
@@ -65,7 +65,7 @@ import Testing
         let audioOnly = folder + "/audio-only.tsv"
         try "keyword\tstart_s\tend_s\nsusi\t1.5\t2.5\n".write(toFile: audioOnly, atomically: true, encoding: .utf8)
         // The audio as typed, not as the labels file's `file` column resolves it.
-        #expect(throws: BenchmarkError.labels(origin: "\(audioOnly):2", problem: "overlaps the label at \(path):2")) {
+        #expect(throws: LabelFileError(origin: "\(audioOnly):2", problem: "overlaps the label at \(path):2")) {
             try LabelFile.read(specs: ["\(folder)/./a.wav=\(audioOnly)", path])
         }
     }

@@ -1,22 +1,44 @@
 import Foundation
 
-/// A parsed JSON value that keeps object members in the order the server sent them (a table's
-/// columns are shown in that order) and numbers as their literal text (nothing is rounded).
-public enum JSONNode: Sendable {
+/// A JSON value, parsed or to be written: the event lines, the chat actions, the benchmark's
+/// report and Wyoming's events. Object members keep their order (every event line starts with
+/// its `type`; a table's columns are shown in the order the server sent them), and numbers are
+/// kept as their literal text, so a parsed number is never rounded.
+public enum JSONValue: Equatable, Sendable {
+    /// A string, unescaped.
     case string(String)
+    /// A number as its JSON literal; `number(_: Double)` and ``integer(_:)`` write one.
     case number(String)
     case bool(Bool)
     case null
-    case array([JSONNode])
-    case object([(key: String, value: JSONNode)])
+    case array([JSONValue])
+    /// Members in their order; a parsed object keeps a repeated key as often as it came.
+    case object([(key: String, value: JSONValue)])
+
+    /// `value` with up to six decimals, no trailing zeros, never in exponent notation for
+    /// ordinary sizes; null when it is not finite.
+    public static func number(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .null }
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return .number(text == "-0" ? "0" : text)
+    }
+
+    /// A whole number.
+    public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// Values are equal when their JSON text is.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
 
     /// The value of the first member named `key`, if this is an object that has one.
-    public subscript(key: String) -> JSONNode? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    public var arrayValue: [JSONNode]? {
+    /// The elements, if this is an array.
+    public var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
@@ -36,7 +58,7 @@ public enum JSONNode: Sendable {
     public var displayText: String {
         switch self {
         case .null: return ""
-        case .array, .object: return jsonText
+        case .array, .object: return text
         default: return scalarText ?? ""
         }
     }
@@ -57,27 +79,44 @@ public enum JSONNode: Sendable {
     }
 
     /// The value as compact JSON text.
-    public var jsonText: String {
+    public var text: String {
         switch self {
-        case .string(let value): return JSONText.quoted(value)
+        case .string(let value): return Self.quoted(value)
         case .number(let literal): return literal
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
-        case .array(let elements): return "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
+        case .array(let elements): return "[" + elements.map(\.text).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { JSONText.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
+            return "{" + members.map { Self.quoted($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"
         }
     }
 
     /// Parses one JSON document (RFC 8259, with a leading byte-order mark allowed); nil if the
     /// bytes are not JSON or nest deeper than `JSONReader.maximumDepth`.
-    public static func parse(_ data: Data) -> JSONNode? {
+    public static func parse(_ data: Data) -> JSONValue? {
         var reader = JSONReader(bytes: Array(data))
         return reader.document()
     }
+
+    /// `value` as a JSON string literal: quotes, backslashes and control characters escaped.
+    private static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
 }
 
-extension JSONNode: Encodable {
+extension JSONValue: Encodable {
     /// Numbers encode as integers when their literal is one, else as doubles.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -109,7 +148,7 @@ private struct JSONReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    mutating func document() -> JSONNode? {
+    mutating func document() -> JSONValue? {
         guard let node = value() else { return nil }
         skipWhitespace()
         return index == bytes.count ? node : nil
@@ -128,12 +167,12 @@ private struct JSONReader {
         return true
     }
 
-    private mutating func value() -> JSONNode? {
+    private mutating func value() -> JSONValue? {
         skipWhitespace()
         switch current {
         case UInt8(ascii: "{"): return object()
         case UInt8(ascii: "["): return array()
-        case UInt8(ascii: "\""): return string().map(JSONNode.string)
+        case UInt8(ascii: "\""): return string().map(JSONValue.string)
         case UInt8(ascii: "t"): return literal("true", .bool(true))
         case UInt8(ascii: "f"): return literal("false", .bool(false))
         case UInt8(ascii: "n"): return literal("null", .null)
@@ -142,12 +181,12 @@ private struct JSONReader {
         }
     }
 
-    private mutating func object() -> JSONNode? {
+    private mutating func object() -> JSONValue? {
         guard depth < Self.maximumDepth else { return nil }
         depth += 1
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, value: JSONNode)] = []
+        var members: [(key: String, value: JSONValue)] = []
         if consume(UInt8(ascii: "}")) { return .object(members) }
         repeat {
             skipWhitespace()
@@ -158,12 +197,12 @@ private struct JSONReader {
         return consume(UInt8(ascii: "}")) ? .object(members) : nil
     }
 
-    private mutating func array() -> JSONNode? {
+    private mutating func array() -> JSONValue? {
         guard depth < Self.maximumDepth else { return nil }
         depth += 1
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONNode] = []
+        var elements: [JSONValue] = []
         if consume(UInt8(ascii: "]")) { return .array(elements) }
         repeat {
             guard let element = value() else { return nil }
@@ -172,14 +211,14 @@ private struct JSONReader {
         return consume(UInt8(ascii: "]")) ? .array(elements) : nil
     }
 
-    private mutating func literal(_ word: String, _ node: JSONNode) -> JSONNode? {
+    private mutating func literal(_ word: String, _ node: JSONValue) -> JSONValue? {
         let expected = Array(word.utf8)
         guard bytes[index...].starts(with: expected) else { return nil }
         index += expected.count
         return node
     }
 
-    private mutating func number() -> JSONNode? {
+    private mutating func number() -> JSONValue? {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard digits() > 0 else { return nil }

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Concurrent real-time Wyoming clients against `susi-listen serve` (release build): for each
 # client count, a fresh server, every client streaming TestAudio/mixed_susi_and_near_misses.wav
-# (64 s: "susi" and near misses in speech) in real time with Scripts/wyoming-client.py, and the
+# (64 s: "susi" and near misses in speech) in real time with Tools/benchmarks/wyoming-client.py, and the
 # server's CPU (share of one core, over the run) and resident memory (idle, and peak) from /proc.
-#   Scripts/wyoming-benchmark.sh [CLIENT-COUNT...]       default: 1 2 4 8 12
-#   DECISION=spotting Scripts/wyoming-benchmark.sh ...    another --decision
+#   Tools/benchmarks/wyoming-benchmark.sh [CLIENT-COUNT...]       default: 1 2 4 8 12
+#   DECISION=spotting Tools/benchmarks/wyoming-benchmark.sh ...    another --decision
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 counts=("${@:-1 2 4 8 12}")
 read -r -a counts <<< "${counts[*]}"
 decision=${DECISION:-two-stage}
@@ -38,7 +38,7 @@ for count in "${counts[@]}"; do
     echo "$idle" > "$work/peak"
     ( peak=$idle; while kill -0 "$server" 2>/dev/null; do r=$(rss_kb "$server"); if [ "${r:-0}" -gt "$peak" ]; then peak=$r; echo "$peak" > "$work/peak"; fi; sleep 0.25; done ) &
     sampler=$!
-    "$python" Scripts/wyoming-client.py --uri "tcp://127.0.0.1:$port" --audio "$audio" --clients "$count" \
+    "$python" Tools/benchmarks/wyoming-client.py --uri "tcp://127.0.0.1:$port" --audio "$audio" --clients "$count" \
         --realtime --all-detections > "$work/clients.jsonl"
     ended=$(date +%s.%N)
     after=$(cpu_ticks "$server")

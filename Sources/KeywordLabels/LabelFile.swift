@@ -7,7 +7,7 @@ public enum LabelFile {
     /// The labels of every spec, each a labels file or `AUDIO=LABELS` (a spec that is an existing
     /// file is a labels file, "=" in its path or not). Overlaps are checked across all of them:
     /// two specs may name the same audio.
-    public static func read(specs: [String]) throws(BenchmarkError) -> [KeywordLabel] {
+    public static func read(specs: [String]) throws(LabelFileError) -> [KeywordLabel] {
         var labels: [KeywordLabel] = []
         for spec in specs {
             let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
@@ -19,7 +19,7 @@ public enum LabelFile {
     }
 
     /// The labels of `path`; with `audio`, every row belongs to that file and `file` is not read.
-    public static func read(_ path: String, audio: String? = nil) throws(BenchmarkError) -> [KeywordLabel] {
+    public static func read(_ path: String, audio: String? = nil) throws(LabelFileError) -> [KeywordLabel] {
         let labels = try rows(of: path, audio: audio)
         try checkOverlaps(labels)
         return labels
@@ -27,21 +27,21 @@ public enum LabelFile {
 
     /// The labels of `path`, overlaps not checked. `audio` is resolved as the `file` column is
     /// (relative to the current folder), so that labels of one file given twice meet.
-    private static func rows(of path: String, audio: String? = nil) throws(BenchmarkError) -> [KeywordLabel] {
+    private static func rows(of path: String, audio: String? = nil) throws(LabelFileError) -> [KeywordLabel] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .labels(origin: path, problem: "cannot read the labels file")
+            throw LabelFileError(origin: path, problem: "cannot read the labels file")
         }
         // Spreadsheets export UTF-8 with a byte-order mark, which would stick to the first column's name.
         let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
         let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         guard let header = lines.first, !header.isEmpty else {
-            throw .labels(origin: "\(path):1", problem: "empty labels file: expected a header with keyword, start_s, end_s and file")
+            throw LabelFileError(origin: "\(path):1", problem: "empty labels file: expected a header with keyword, start_s, end_s and file")
         }
         let columns = header.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        func column(_ name: String) throws(BenchmarkError) -> Int {
+        func column(_ name: String) throws(LabelFileError) -> Int {
             guard let index = columns.firstIndex(of: name) else {
-                throw .labels(origin: "\(path):1", problem: "missing column \"\(name)\" (header has: \(columns.joined(separator: ", ")))")
+                throw LabelFileError(origin: "\(path):1", problem: "missing column \"\(name)\" (header has: \(columns.joined(separator: ", ")))")
             }
             return index
         }
@@ -57,32 +57,48 @@ public enum LabelFile {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let needed = [keywordColumn, startColumn, endColumn, fileColumn ?? 0].max() ?? 0
             guard fields.count > needed else {
-                throw .labels(origin: origin, problem: "\(fields.count) columns, the header names \(columns.count)")
+                throw LabelFileError(origin: origin, problem: "\(fields.count) columns, the header names \(columns.count)")
             }
             guard let start = Double(fields[startColumn]), let end = Double(fields[endColumn]), start.isFinite, end.isFinite else {
-                throw .labels(origin: origin, problem: "start_s and end_s must be numbers (got \"\(fields[startColumn])\", \"\(fields[endColumn])\")")
+                throw LabelFileError(origin: origin, problem: "start_s and end_s must be numbers (got \"\(fields[startColumn])\", \"\(fields[endColumn])\")")
             }
             guard start >= 0, end > start else {
-                throw .labels(origin: origin, problem: "need 0 ≤ start_s < end_s (got \(start), \(end))")
+                throw LabelFileError(origin: origin, problem: "need 0 ≤ start_s < end_s (got \(start), \(end))")
             }
             let keyword = fields[keywordColumn].trimmingCharacters(in: .whitespaces)
-            guard !keyword.isEmpty else { throw .labels(origin: origin, problem: "empty keyword") }
+            guard !keyword.isEmpty else { throw LabelFileError(origin: origin, problem: "empty keyword") }
             let file = audio.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 ?? URL(fileURLWithPath: fields[fileColumn ?? 0], relativeTo: folder).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: file) else {
-                throw .labels(origin: origin, problem: "unknown file \(file)")
+                throw LabelFileError(origin: origin, problem: "unknown file \(file)")
             }
             labels.append(KeywordLabel(file: file, keyword: keyword.lowercased(), start: start, end: end, origin: origin))
         }
         return labels
     }
 
-    private static func checkOverlaps(_ labels: [KeywordLabel]) throws(BenchmarkError) {
+    private static func checkOverlaps(_ labels: [KeywordLabel]) throws(LabelFileError) {
         for (_, group) in Dictionary(grouping: labels, by: \.file) {
             let sorted = group.sorted { $0.start < $1.start }
             for (earlier, later) in zip(sorted, sorted.dropFirst()) where later.start < earlier.end {
-                throw .labels(origin: later.origin, problem: "overlaps the label at \(earlier.origin)")
+                throw LabelFileError(origin: later.origin, problem: "overlaps the label at \(earlier.origin)")
             }
         }
     }
+}
+
+/// A labels file or one of its lines that is wrong.
+public struct LabelFileError: Error, Equatable, CustomStringConvertible {
+    /// Where: `file:line`, or the file alone when it cannot be read.
+    public let origin: String
+    /// What is wrong there.
+    public let problem: String
+
+    /// The error of `problem` at `origin`.
+    public init(origin: String, problem: String) {
+        self.origin = origin
+        self.problem = problem
+    }
+
+    public var description: String { "\(origin): \(problem)" }
 }

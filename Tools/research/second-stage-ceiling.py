@@ -26,7 +26,7 @@ The candidates come from `susi-listen --candidates --json --sensitivity 1` over 
 the scoring window is `bench`'s (the candidate's time within [start_s, end_s + 1.5 s] of a
 label), and candidates in the positives stream outside every window count as background.
 
-  Scripts/second-stage-ceiling.py --keyword K --positives STREAM=LABELS.tsv \\
+  Tools/research/second-stage-ceiling.py --keyword K --positives STREAM=LABELS.tsv \\
       --negatives N.flac [--negatives ...] [--false-alarms N] [--binary PATH]
 
 Python standard library only; run from the project's top folder after a release build.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes the robustness and lengthened-negative audio for the benchmark from the real speech streams
 # in ../shared/devdata/streams (pos_computer, pos_jarvis with their .tsv labels, neg).
-#   Scripts/make-robustness-audio.sh [--force] [OUTDIR]
+#   Tools/benchmarks/make-robustness-audio.sh [--force] [OUTDIR]
 # OUTDIR defaults to bench-output/robustness/ (git-ignored). Files that already exist are kept
 # unless --force is given. DEVDATA=path overrides ../shared/devdata. Needs sox, espeak-ng and
 # bible-kjv (installed with apt-get when missing, through sudo when not root). Run it under
@@ -46,7 +46,7 @@ for arg in "$@"; do
     esac
 done
 # Paths given by the caller are relative to where it was called from; the defaults to the repo.
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 if [ -n "$out_arg" ]; then out=$(realpath -m -- "$out_arg"); else out="$repo/bench-output/robustness"; fi
 if [ -n "${DEVDATA:-}" ]; then devdata=$(realpath -m -- "$DEVDATA"); else devdata="$repo/../shared/devdata"; fi
 streams="$devdata/streams"

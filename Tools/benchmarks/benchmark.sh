@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Prints susi-listen's figures: CPU against pip pocketsphinx on a 10-minute file, peak memory over
 # a one-hour file, latency on the TestAudio fixtures, and accuracy on ../shared/devdata.
-#   Scripts/benchmark.sh            everything
-#   Scripts/benchmark.sh --quick    skip the one-hour file and the pip reference
+#   Tools/benchmarks/benchmark.sh            everything
+#   Tools/benchmarks/benchmark.sh --quick    skip the one-hour file and the pip reference
 # DEVDATA=path overrides ../shared/devdata. Plots go to bench-output/.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 quick=${1:-}
 devdata=${DEVDATA:-../shared/devdata}
 Scripts/setup.sh
@@ -30,7 +30,7 @@ if [ "$quick" != "--quick" ]; then
     if [ ! -x .build/reference-venv/bin/python ]; then
         python3 -m venv .build/reference-venv && .build/reference-venv/bin/pip install -q pocketsphinx==5.1.1
     fi
-    .build/reference-venv/bin/python Scripts/reference-pocketsphinx.py "$work/ten-minutes.wav" computer "$threshold" > "$work/pip.json"
+    .build/reference-venv/bin/python Tools/benchmarks/reference-pocketsphinx.py "$work/ten-minutes.wav" computer "$threshold" > "$work/pip.json"
     pip_rtf=$(python3 -c "import json; print(json.load(open('$work/pip.json'))['rtf'])")
     echo "pip pocketsphinx 5.1.1: rtf $pip_rtf"
     python3 -c "print('ratio susi-listen / pip pocketsphinx: %.2f' % ($ours_rtf / $pip_rtf))"

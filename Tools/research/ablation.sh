@@ -3,16 +3,16 @@
 # for each way of deciding a detection (spotting alone, every candidate verified, two-stage),
 # clean, 20 dB quieter (--gain 0.1), with pink noise at 10 dB SNR, and telephone-band; then false alarms of the default
 # setting on the lengthened negatives (real speech perturbed; espeak-ng readings, reported apart).
-#   Scripts/ablation.sh [--quick]    --quick: clean streams only
+#   Tools/research/ablation.sh [--quick]    --quick: clean streams only
 # DEVDATA=path overrides ../shared/devdata. Audio it derives goes to bench-output/robustness/.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 quick=${1:-}
 devdata=${DEVDATA:-../shared/devdata}
 streams=$devdata/streams
 derived=bench-output/robustness
 Scripts/setup.sh
-DEVDATA=$devdata nice -n 10 Scripts/make-robustness-audio.sh "$derived" >/dev/null
+DEVDATA=$devdata nice -n 10 Tools/benchmarks/make-robustness-audio.sh "$derived" >/dev/null
 bin=.build/release/susi-listen
 
 # bench over one condition: "" (clean), _quiet (the clean streams at --gain 0.1), _snr10 or _phone

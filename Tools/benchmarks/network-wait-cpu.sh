@@ -3,10 +3,10 @@
 # connection and never answers (a hung server, an outage behind a proxy): a file run sends the
 # command of TestAudio/commands/hotword_02_slt.flac to a loopback server that holds every
 # connection open, and the process's CPU time is read from /proc over the wait.
-#   Scripts/network-wait-cpu.sh [seconds]     default 45
+#   Tools/benchmarks/network-wait-cpu.sh [seconds]     default 45
 # BIN=path measures another build (default .build/release/susi-listen, built if missing).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 seconds=${1:-45}
 bin=${BIN:-.build/release/susi-listen}
 [ -x "$bin" ] || Scripts/setup.sh

@@ -1,0 +1,105 @@
+import AudioCapture
+import Foundation
+import SusiChat
+
+/// A capture device opened and read on a thread of its own, which hands each frame over to
+/// the thread that listens; that one waits for frames with a time limit, so it can stop at any
+/// moment. A device that blocks inside ALSA where no time limit reaches (a `file` PCM reading
+/// a FIFO whose writer went quiet or never came, a driver that hangs in `open`) holds up only
+/// the feed's thread, which is left behind at shutdown: it closes the device after its current
+/// read, or the process ends it.
+///
+/// The feed's thread alone touches the device, from opening it to closing it.
+final class CaptureFeed: @unchecked Sendable {
+    /// Frames held for the listener at most (10 s of 30 ms frames): a listener that falls that
+    /// far behind lets the device overrun, where ALSA counts it, rather than memory grow.
+    static let capacity = 333
+
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var frames: [[Float]] = []
+    private var isOpen = false
+    /// Why the device could not be opened, or why it stopped delivering (it went away).
+    private var failure: CaptureError?
+    private var deviceStatistics = CaptureStatistics()
+    private var isClosing = false
+
+    /// Starts a thread that opens the device with `open` (which reports it opened) and reads
+    /// it, each read waiting at most `readLimit` so that ``close()`` is seen.
+    init(readLimit: Duration, open: @escaping @Sendable () throws(CaptureError) -> CaptureDevice) {
+        let thread = Thread { [self] in
+            do {
+                let device = try open()
+                condition.withLock {
+                    isOpen = true
+                    condition.broadcast()
+                }
+                try feed(from: device, readLimit: readLimit)
+            } catch let error as CaptureError {
+                condition.withLock {
+                    failure = error
+                    condition.broadcast()
+                }
+            } catch {
+                preconditionFailure("a capture device throws CaptureError only: \(error)")
+            }
+        }
+        thread.name = "susi-listen capture device"
+        thread.start()
+    }
+
+    /// Overruns and suspends recovered from, and frames read, since the device was opened.
+    var statistics: CaptureStatistics { condition.withLock { deviceStatistics } }
+
+    /// Waits up to `limit` for the device to open: true once it is, false while it is not yet.
+    /// - Throws: why the device could not be opened.
+    func waitUntilOpen(waitingAtMost limit: Duration) throws(CaptureError) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: limit.timeInterval)
+        while !isOpen, failure == nil, condition.wait(until: deadline) {}
+        if let failure, !isOpen { throw failure }
+        return isOpen
+    }
+
+    /// The next frame, waiting up to `limit` for it; nil when none came (the device stalls).
+    /// - Throws: why the device stopped delivering, once every frame before was taken.
+    func next(waitingAtMost limit: Duration) throws(CaptureError) -> [Float]? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: limit.timeInterval)
+        while frames.isEmpty, failure == nil, condition.wait(until: deadline) {}
+        if !frames.isEmpty {
+            // The feed may be waiting for room.
+            condition.broadcast()
+            return frames.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Asks the thread to close the device after its current read and end.
+    func close() {
+        condition.withLock {
+            isClosing = true
+            condition.broadcast()
+        }
+    }
+
+    /// Reads frames into `frames` until closed, waiting while the listener has `capacity` to take.
+    private func feed(from device: CaptureDevice, readLimit: Duration) throws(CaptureError) {
+        while true {
+            let frame = try device.readFrame(waitingAtMost: readLimit)
+            let closing = condition.withLock {
+                deviceStatistics = device.statistics
+                if let frame {
+                    while frames.count >= Self.capacity, !isClosing { condition.wait() }
+                    frames.append(frame)
+                    condition.broadcast()
+                }
+                return isClosing
+            }
+            if closing { return }
+        }
+    }
+}
