@@ -26,7 +26,8 @@ public struct WyomingServerConfiguration: Sendable {
     public static var defaultZeroconfName: String {
         var host = [CChar](repeating: 0, count: 256)
         guard gethostname(&host, host.count - 1) == 0 else { return "susi-listen" }
-        return "susi-listen on \(String(cString: host))"
+        let name = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return "susi-listen on \(String(decoding: name, as: UTF8.self))"
     }
 }
 
