@@ -94,6 +94,8 @@ public struct WyomingWakeService: Service {
             notice.raise()
         }
         withExtendedLifetime(announcement) {}
+        // The accepting thread may hold the socket a moment longer than this call lasts.
+        socket.removeFile()
         logger.info("stopped listening on \(socket.boundAddress)")
     }
 
