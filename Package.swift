@@ -8,7 +8,7 @@ let package = Package(
         .executable(name: "susi-listen", targets: ["SusiListen"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
@@ -29,6 +29,11 @@ let package = Package(
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]),
+        // No pkgConfig: avahi-client's pkg-config file adds -D_REENTRANT, which SwiftPM refuses
+        // with a warning on every build; its headers are in /usr/include and the module map links it.
+        .systemLibrary(
+            name: "CAvahi",
+            providers: [.apt(["libavahi-client-dev"])]),
         .systemLibrary(
             name: "CSpeexDSP", pkgConfig: "speexdsp",
             providers: [.apt(["libspeexdsp-dev"])]),
@@ -47,18 +52,19 @@ let package = Package(
         .target(name: "EchoCancellation", dependencies: ["CSpeexDSP", "AudioInput"]),
         .target(name: "JSONText"),
         .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
+        .target(name: "ServerSockets", dependencies: ["JSONText", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "Pipeline",
             dependencies: [
                 "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText",
-                "SpeechSynthesis", "AudioPlayback", "EchoCancellation",
+                "SpeechSynthesis", "AudioPlayback", "EchoCancellation", "ServerSockets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .target(
             name: "WyomingServer",
             dependencies: [
-                "AudioInput", "HotwordDetection", "JSONText",
+                "AudioInput", "HotwordDetection", "JSONText", "ServerSockets", "CAvahi",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -67,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "SusiListen",
             dependencies: [
-                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "EchoCancellation", "HotwordDetection", "DetectionBenchmark", "KeywordLabels", "WyomingServer",
+                "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "EchoCancellation", "HotwordDetection", "DetectionBenchmark", "KeywordLabels", "WyomingServer", "ServerSockets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,10 +91,12 @@ let package = Package(
         .testTarget(name: "EchoCancellationTests", dependencies: ["EchoCancellation", "AudioInput", "SpeechSynthesis", "AudioTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
-        .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "HotwordDetection", "AudioInput", "JSONText"]),
+        .target(name: "SocketTestSupport", dependencies: ["ServerSockets"], path: "Tests/SocketTestSupport"),
+        .testTarget(name: "ServerSocketsTests", dependencies: ["ServerSockets", "AudioTestSupport", "SocketTestSupport"]),
+        .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "SocketTestSupport", "HotwordDetection", "AudioInput", "JSONText"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "EchoCancellation", "JSONText", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark", "KeywordLabels"]),
         .testTarget(name: "KeywordLabelsTests", dependencies: ["KeywordLabels"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "SocketTestSupport"]),
     ]
 )

@@ -17,7 +17,7 @@ for argument in "$@"; do
     esac
 done
 
-packages=(pkg-config libasound2-dev libpocketsphinx-dev pocketsphinx-en-us libsndfile1-dev libsoxr-dev libcurl4-openssl-dev libespeak-ng-dev libspeexdsp-dev)
+packages=(pkg-config libasound2-dev libpocketsphinx-dev pocketsphinx-en-us libsndfile1-dev libsoxr-dev libcurl4-openssl-dev libespeak-ng-dev libspeexdsp-dev libavahi-client-dev)
 if [ "$wyoming_client" = yes ]; then packages+=(python3-venv); fi
 
 missing=()

@@ -1,5 +1,6 @@
 import Foundation
 import HotwordDetection
+import ServerSockets
 import SusiChat
 import Transcription
 
@@ -38,6 +39,20 @@ public struct Configuration: Sendable, Equatable {
     public var chat = ChatClientConfiguration()
     /// Sounds, spoken answers and the playback device.
     public var talkBack = TalkBackConfiguration()
+    /// The Unix socket local programs get the events from and send requests to, if any.
+    public var eventsSocket: String?
+    /// The group the events socket belongs to (mode 0660); the process's group when nil.
+    public var eventsSocketGroup: String?
+    /// Where `serve` listens: `tcp://HOST:PORT` or `unix://PATH`.
+    public var serveURI = "tcp://0.0.0.0:10400"
+    /// Most Wyoming clients `serve` serves at once.
+    public var maximumClients = 16
+    /// Seconds a Wyoming client may send nothing before it is disconnected.
+    public var idleTimeout = 60.0
+    /// Whether `serve` announces itself on zeroconf (Avahi).
+    public var zeroconf = false
+    /// The name it is announced under; a name made of the host's when nil.
+    public var zeroconfName: String?
 
     /// Whether commands reach SUSI: only a transcribed command can be sent.
     public var forwardsCommands: Bool { transcribe && chatEnabled }
@@ -93,7 +108,28 @@ public struct Configuration: Sendable, Equatable {
         ("log.level", "trace, debug, info, notice, warning, error or critical"),
         ("log.json", "true for JSON lines on standard output"),
         ("log.candidates", "true to report every candidate the second stage decides on (`candidate` events)"),
+        ("events.socket", "Unix socket path that local programs read the events from and send requests to"),
+        ("events.socket_group", "group the events socket belongs to (mode 0660)"),
+        ("serve.uri", "where serve listens: tcp://HOST:PORT or unix://PATH"),
+        ("serve.max_clients", "Wyoming clients served at once (1–1024)"),
+        ("serve.idle_timeout_s", "seconds a Wyoming client may send nothing (1–86400)"),
+        ("serve.zeroconf", "true, or the name to announce serve under on zeroconf (Avahi)"),
     ]
+
+    /// The number of Wyoming clients `serve` may be told to serve at once.
+    public static let maximumClientsRange = 1...1024
+    /// The idle timeouts, in seconds, `serve` may be given.
+    public static let idleTimeoutRange = 1.0...86_400
+
+    /// Why `path` cannot be a Unix socket (too long), or nil when it can.
+    public static func socketPathProblem(_ path: String) -> String? {
+        do {
+            _ = try ServerAddress(uri: "unix://" + path)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
 
     /// The durations a user may set (the session's timings, the request timeout), in seconds:
     /// from 50 ms to an hour (far longer ones overflowed the sample counts).
@@ -168,6 +204,31 @@ public struct Configuration: Sendable, Equatable {
             case ("log.json", .bool(let flag)): json = flag
             case ("log.candidates", .bool(let flag)): reportCandidates = flag
             case ("log.json", _), ("log.candidates", _): throw fail("true or false")
+            case ("events.socket", .string(let path)) where !path.isEmpty:
+                if let problem = Self.socketPathProblem(path) { throw fail("a socket path (\(problem))") }
+                eventsSocket = path
+            case ("events.socket", _): throw fail("a socket path")
+            case ("events.socket_group", .string(let group)) where !group.isEmpty: eventsSocketGroup = group
+            case ("events.socket_group", _): throw fail("a group name")
+            case ("serve.uri", .string(let uri)):
+                do {
+                    _ = try ServerAddress(uri: uri)
+                } catch {
+                    throw fail("tcp://HOST:PORT or unix://PATH (\(error))")
+                }
+                serveURI = uri
+            case ("serve.uri", _): throw fail("tcp://HOST:PORT or unix://PATH")
+            case ("serve.max_clients", .integer(let count)) where Self.maximumClientsRange.contains(count): maximumClients = count
+            case ("serve.max_clients", _): throw fail("a whole number from 1 to 1024")
+            case ("serve.idle_timeout_s", let value):
+                guard let seconds = Self.number(value), Self.idleTimeoutRange.contains(seconds) else { throw fail("a number of seconds from 1 to 86400") }
+                idleTimeout = seconds
+            case ("serve.zeroconf", .bool(let flag)):
+                zeroconf = flag
+            case ("serve.zeroconf", .string(let name)) where !name.isEmpty:
+                zeroconf = true
+                zeroconfName = name
+            case ("serve.zeroconf", _): throw fail("true, false or the name to announce")
             case ("transcription.enabled", .bool(let flag)): transcribe = flag
             case ("chat.enabled", .bool(let flag)): chatEnabled = flag
             case ("transcription.enabled", _), ("chat.enabled", _): throw fail("true or false")

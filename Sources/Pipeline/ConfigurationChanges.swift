@@ -3,7 +3,8 @@
 ///
 /// Detection settings are applied by building a new detector beside the running one; the chat
 /// settings from the next query on. The capture device and its period, the transcription
-/// session, the spool folder, playback and the log are set up once, at start.
+/// session, the spool folder, playback, the log and the events socket are set up once, at start;
+/// the `serve.*` keys are `serve`'s, which is not reloaded.
 public struct ConfigurationChanges: Sendable, Equatable {
     /// Keys whose new values the daemon applies.
     public var applied: [String]
@@ -67,6 +68,12 @@ public struct ConfigurationChanges: Sendable, Equatable {
             setting("log.level", live: false) { $0.logLevel },
             setting("log.json", live: false) { $0.json },
             setting("log.candidates", live: false) { $0.reportCandidates },
+            setting("events.socket", live: false) { $0.eventsSocket },
+            setting("events.socket_group", live: false) { $0.eventsSocketGroup },
+            setting("serve.uri", live: false) { $0.serveURI },
+            setting("serve.max_clients", live: false) { $0.maximumClients },
+            setting("serve.idle_timeout_s", live: false) { $0.idleTimeout },
+            setting("serve.zeroconf", live: false) { $0.zeroconfName ?? ($0.zeroconf ? "" : nil) },
         ]
     }
 

@@ -38,6 +38,13 @@ public enum ListenEvent: Equatable, Sendable {
     case reloaded(ReloadEvent)
     /// The configuration read again (SIGHUP) is wrong or cannot be set up: the old one stays in use.
     case reloadFailed(ErrorEvent)
+    /// A local program asked (on the event socket) for detection to pause: no hotword is
+    /// listened for until `unmuted`.
+    case muted
+    /// A local program asked for detection to go on.
+    case unmuted
+    /// A local program asked for a command now: a transcription session started, as after a hotword.
+    case listen(ListenRequestEvent)
     /// The totals of a run, reported last.
     case summary(RunSummary)
 
@@ -103,6 +110,12 @@ public enum ListenEvent: Equatable, Sendable {
             ] + (event.detection?.members ?? []))
         case .reloadFailed(let event):
             return .object([("type", .string("reload_failed")), ("error", .string(event.message))])
+        case .muted:
+            return .object([("type", .string("muted"))])
+        case .unmuted:
+            return .object([("type", .string("unmuted"))])
+        case .listen(let event):
+            return .object([("type", .string("listen")), ("time", .number(rounded(event.time))), event.source.jsonMember])
         case .summary(let summary):
             return .object([
                 ("type", .string("summary")),
@@ -142,6 +155,12 @@ public enum ListenEvent: Equatable, Sendable {
             return "configuration reloaded: \(applied)\(restart)" + (event.detection.map { "; now \($0.readableText)" } ?? "")
         case .reloadFailed(let event):
             return "configuration not reloaded, still using the previous one: \(event.message)"
+        case .muted:
+            return "muted: no hotword is listened for until unmuted"
+        case .unmuted:
+            return "unmuted: listening for the hotword again"
+        case .listen(let event):
+            return (event.source.name.map { "\($0)  " } ?? "") + "\(seconds(event.time))  listening for a command, as asked"
         case .device(let event):
             switch event.status {
             case .opened:
@@ -393,6 +412,13 @@ public struct TranscriptEvent: Equatable, Sendable {
         }
         self.source = source
     }
+}
+
+/// A command session started on a local program's request.
+public struct ListenRequestEvent: Equatable, Sendable {
+    /// Stream position (seconds) where the session starts.
+    public var time: Double
+    public var source: StreamSource
 }
 
 /// No command followed the hotword.

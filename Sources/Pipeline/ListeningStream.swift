@@ -30,6 +30,8 @@ public final class ListeningStream {
     public private(set) var samples = 0
     /// CPU time the echo canceller has taken, in seconds; nil without one.
     public private(set) var echoCancellationSeconds: Double?
+    /// Whether hotword detection is paused (``mute()``); a running command session goes on.
+    public private(set) var isMuted = false
 
     /// - Parameters:
     ///   - reportsCandidates: report every candidate the detector's second stage decided on
@@ -70,12 +72,13 @@ public final class ListeningStream {
             frame = isTranscribing ? captured : [Float](repeating: 0, count: captured.count)
         }
         samples += frame.count
-        // The detector hears every frame, so its count stays on the stream's; hits and candidates
-        // during a command are not reported.
-        let hits = try detector.process(frame).map { $0.shifted(by: detectorStart) }
+        // The detector hears every frame unless muted, so its count stays on the stream's (unmute
+        // starts it again where the stream is); hits and candidates during a command are not reported.
+        let hits = isMuted ? [] : try detector.process(frame).map { $0.shifted(by: detectorStart) }
         if let start = sessionStart, let transcriber {
             return try transcriber.process(frame).map { event(for: $0, sessionStart: start) }
         }
+        guard !isMuted else { return [] }
         let candidates: [ListenEvent] = reportsCandidates
             ? detector.candidateVerdicts.map {
                 .candidate(CandidateEvent(verdict: $0.shifted(by: detectorStart), sampleRate: pipelineSampleRate, source: source))
@@ -92,6 +95,29 @@ public final class ListeningStream {
             sessionStart = hit.endSample
         }
         return events
+    }
+
+    /// Pauses hotword detection: the detector hears nothing until ``unmute()``.
+    public func mute() {
+        isMuted = true
+    }
+
+    /// Listens for the hotword again, with the detector starting afresh at the stream's position.
+    public func unmute() throws {
+        guard isMuted else { return }
+        try detector.reset()
+        detectorStart = samples
+        isMuted = false
+    }
+
+    /// Starts a command session now, as a hotword would, with no lead-in.
+    /// - Throws: ``ListenRequestError`` when there is no transcriber or a session runs already.
+    public func startCommand() throws -> ListenEvent {
+        guard let transcriber else { throw ListenRequestError.noTranscription }
+        guard sessionStart == nil else { throw ListenRequestError.alreadyListening }
+        try transcriber.begin(leadIn: [])
+        sessionStart = samples
+        return .listen(ListenRequestEvent(time: seconds, source: source))
     }
 
     /// Ends the stream: a running session ends with what it has heard.

@@ -4,6 +4,7 @@ import EchoCancellation
 import Foundation
 import HotwordDetection
 import Logging
+import ServerSockets
 import ServiceLifecycle
 import SusiChat
 import Transcription
@@ -21,6 +22,9 @@ import Transcription
 /// a thread of its own and takes over between two frames, so no audio is lost and capture never
 /// waits for it; chat settings apply from the next query. What cannot change live is named in
 /// the `reloaded` event. A reload that cannot be set up changes nothing (`reloadFailed`).
+///
+/// With an event socket, every event is also published to its clients, and their requests
+/// (mute, unmute, listen) are carried out by the capture thread between two frames.
 public struct LiveListeningService: Service {
     /// Device, period and detection settings.
     public let configuration: Configuration
@@ -29,6 +33,9 @@ public struct LiveListeningService: Service {
     /// Called with every event: on the capture thread with what it hears, in order; from the
     /// chat and reload tasks with theirs.
     public let report: @Sendable (ListenEvent) -> Void
+    /// Where local programs get the events and send requests, if anywhere; served until the
+    /// summary has been published.
+    public let events: EventSocket?
     /// The detector and transcriber set up at start, handed to the capture thread.
     private let stages: CaptureStages
     /// Sends final commands to SUSI; nil when they are not sent.
@@ -44,13 +51,15 @@ public struct LiveListeningService: Service {
     ///   - detector, transcriber, forwarder: the stages `configuration` describes, set up by the
     ///     caller (so that their errors come before the service starts, and each model loads
     ///     once); the service owns them from then on. Run the service once.
+    ///   - events: the events socket, if local programs are to get the events and send requests.
     public init(configuration: Configuration, detector: any HotwordDetector, transcriber: (any Transcriber)?,
-                forwarder: ChatForwarder?, reloads: AsyncStream<Result<Configuration, any Error>>,
+                forwarder: ChatForwarder?, reloads: AsyncStream<Result<Configuration, any Error>>, events: EventSocket? = nil,
                 report: @escaping @Sendable (ListenEvent) -> Void) {
         self.configuration = configuration
         stages = CaptureStages(detector: detector, transcriber: transcriber)
         self.forwarder = forwarder
         self.reloads = reloads
+        self.events = events
         self.report = report
     }
 
@@ -58,24 +67,40 @@ public struct LiveListeningService: Service {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
         let playback = startPlayback()
-        // Every event also goes to the playback thread, which plays the sounds it calls for.
-        let report: @Sendable (ListenEvent) -> Void = { [report] event in
+        // Every event also goes to the playback thread, which plays the sounds it calls for, and
+        // to the event socket's clients.
+        let report: @Sendable (ListenEvent) -> Void = { [report, events] event in
             report(event)
             playback?.respond(to: event)
+            events?.publish(event.json.text)
         }
         let prepared = PreparedReloads()
+        let requests = ListeningRequests()
         do {
-            try await listen(stop: stop, commands: commands, commandSink: commandSink, forwarder: forwarder,
-                             playback: playback, prepared: prepared, report: report)
+            try await serveEvents(to: requests) {
+                try await listen(stop: stop, commands: commands, commandSink: commandSink, forwarder: forwarder,
+                                 playback: playback, prepared: prepared, requests: requests, report: report)
+            }
         } catch {
             await playback?.finish()
             throw error
         }
     }
 
+    /// Runs `body` while the event socket, if there is one, takes its clients' requests into
+    /// `requests` on a thread of its own; stops it once `body` has returned (or thrown).
+    private func serveEvents(to requests: ListeningRequests, _ body: () async throws -> Void) async throws {
+        guard let events else { return try await body() }
+        try await withThrowingTaskGroup(of: Void.self) { serving in
+            serving.addTask { try await Self.onThread(named: "susi-listen events") { events.serve(requests.add) } }
+            defer { events.stop() }
+            try await body()
+        }
+    }
+
     /// Captures, detects and forwards commands until shutdown, then reports the summary.
     private func listen(stop: StopSignal, commands: AsyncStream<String>, commandSink: AsyncStream<String>.Continuation,
-                        forwarder: ChatForwarder?, playback: PlaybackThread?, prepared: PreparedReloads,
+                        forwarder: ChatForwarder?, playback: PlaybackThread?, prepared: PreparedReloads, requests: ListeningRequests,
                         report: @escaping @Sendable (ListenEvent) -> Void) async throws {
         let (replaced, replacedSink) = AsyncStream<DetectorTransfer>.makeStream()
         try await withGracefulShutdownHandler {
@@ -97,7 +122,7 @@ public struct LiveListeningService: Service {
                     return try await Self.onThread(named: "susi-listen capture") {
                         try CaptureLoop(configuration: configuration, stages: stages, report: report, logger: logger, stop: stop,
                                         commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink,
-                                        playback: playback).run()
+                                        requests: requests, playback: playback).run()
                     }
                 } onCancel: {
                     stop.raise()
@@ -210,6 +235,8 @@ private struct CaptureLoop {
     let reloads: PreparedReloads
     /// Where detectors replaced by a reload go to be freed.
     let replaced: AsyncStream<DetectorTransfer>.Continuation
+    /// Requests from the event socket's clients, taken between two frames.
+    let requests: ListeningRequests
     /// What plays sounds and answers: its timeline is the echo reference, and a barge-in stops it.
     let playback: PlaybackThread?
 
@@ -242,6 +269,7 @@ private struct CaptureLoop {
                     record(event, in: &summary)
                 }
                 applyReloads(to: stream)
+                try carryOutRequests(on: stream)
                 backoff = 0.5
             } catch let error as CaptureError {
                 statistics.add(current.statistics)
@@ -267,6 +295,29 @@ private struct CaptureLoop {
         for (detector, event) in reloads.take() {
             if let detector { replaced.yield(DetectorTransfer(detector: stream.replace(detector: detector.detector))) }
             report(.reloaded(event))
+        }
+    }
+
+    /// Carries out the event socket's requests since the last call, between two frames: mute
+    /// and unmute are reported to everyone; a `listen` that cannot start is answered to its
+    /// client alone.
+    private func carryOutRequests(on stream: ListeningStream) throws {
+        for (request, client) in requests.take() {
+            switch request {
+            case .mute:
+                stream.mute()
+                report(.muted)
+            case .unmute:
+                try stream.unmute()
+                report(.unmuted)
+            case .listen:
+                do {
+                    report(try stream.startCommand())
+                } catch let refusal as ListenRequestError {
+                    logger.notice("events client \(client.number): \(refusal)")
+                    client.send(ListenEvent.error(ErrorEvent(file: nil, message: refusal.description)).json.text)
+                }
+            }
         }
     }
 
@@ -309,8 +360,9 @@ private struct CaptureLoop {
     private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureFeed? {
         logger.warning("\(configuration.device): \(error.problem); reopening")
         while !stop.wait(seconds: backoff) {
-            // A reload need not wait for the device.
+            // A reload or a request need not wait for the device.
             applyReloads(to: stream)
+            try carryOutRequests(on: stream)
             backoff = min(backoff * 2, LiveListeningService.longestBackoff)
             do {
                 return try open()

@@ -52,10 +52,11 @@ public final class TalkBack {
         setupEvents = problems
     }
 
-    /// Whether `event` makes a sound: the hotword, a final command, an answer (when speech is on).
+    /// Whether `event` makes a sound: the hotword (or a command asked for on the event socket),
+    /// a final command, an answer (when speech is on).
     public func plays(_ event: ListenEvent) -> Bool {
         switch event {
-        case .hotword: hotwordSound != nil
+        case .hotword, .listen: hotwordSound != nil
         case .final: doneSound != nil
         case .answer(let answer): synthesizer != nil && !answer.spokenText.isEmpty
         default: false
@@ -67,7 +68,7 @@ public final class TalkBack {
     public func respond(to event: ListenEvent) -> [ListenEvent] {
         guard plays(event) else { return [] }
         switch event {
-        case .hotword: return play(hotwordSound)
+        case .hotword, .listen: return play(hotwordSound)
         case .final: return play(doneSound)
         case .answer(let answer): return speak(answer.spokenText, language: answer.language, received: ContinuousClock.now)
         default: return []

@@ -33,6 +33,8 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
 
     @OptionGroup var playback: PlaybackOptions
 
+    @OptionGroup var events: EventSocketOptions
+
     @OptionGroup var configurationFile: ConfigurationOptions
 
     @Option(name: .long, help: ArgumentHelp("Lowest log level: trace, debug, info, notice, warning, error, critical (default: info).", valueName: "level"))
@@ -47,6 +49,9 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     func validate() throws {
         if let logLevel, !Configuration.logLevels.contains(logLevel) {
             throw ValidationError("--log-level must be one of \(Configuration.logLevels.joined(separator: ", "))")
+        }
+        if events.eventsSocket != nil && !file.isEmpty {
+            throw ValidationError("--events-socket is for listening on a device, not for --file runs")
         }
         if playback.speakTo != nil && file.isEmpty {
             throw ValidationError("--speak-to writes what a --file run would play; live, sounds go to --playback-device")
@@ -81,6 +86,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         try detector.apply(to: &settings)
         command.apply(to: &settings)
         playback.apply(to: &settings)
+        events.apply(to: &settings)
         if let device { settings.device = device }
         if let alsaConfig { settings.alsaConfigurationFile = alsaConfig }
         if let logLevel { settings.logLevel = logLevel }
@@ -138,9 +144,10 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let forwarder = try settings.makeForwarder()
         let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let output = EventLog(json: settings.json, logger: logger)
+        let eventSocket = try EventSocketOptions.open(for: settings)
         let (reloads, reloadSink) = AsyncStream<Result<Configuration, any Error>>.makeStream()
         let service = LiveListeningService(configuration: settings, detector: detector, transcriber: transcriber,
-                                           forwarder: forwarder, reloads: reloads) { output.record($0) }
+                                           forwarder: forwarder, reloads: reloads, events: eventSocket) { output.record($0) }
         let hangUp = HangUpSignalService(logger: logger, reloads: reloadSink) { [self] in try reread(logger: logger) }
         // Shutdown goes through the services last to first: SIGHUP's stops trapping first.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

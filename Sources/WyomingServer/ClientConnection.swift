@@ -1,4 +1,5 @@
 import Glibc
+import ServerSockets
 
 /// One client's socket: the only owner of its descriptor, which it closes in deinit. Read and
 /// written by one thread at a time: the accepting thread hands it to the connection's thread.

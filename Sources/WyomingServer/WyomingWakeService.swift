@@ -1,20 +1,33 @@
 import Foundation
 import Logging
+import ServerSockets
 import ServiceLifecycle
 
 /// How the server listens and how many clients it takes.
 public struct WyomingServerConfiguration: Sendable {
     /// Where to listen.
-    public var address: WyomingServerAddress
+    public var address: ServerAddress
     /// Most connections served at once; one more gets a `too-many-clients` error and is closed.
     public var maximumClients: Int
     /// Seconds a client may send nothing before its connection is closed.
     public var idleTimeout: Double
+    /// The name to announce the server under on zeroconf (`_wyoming._tcp`, through Avahi);
+    /// nil: not announced. Only a TCP address is announced.
+    public var zeroconfName: String?
 
-    public init(address: WyomingServerAddress, maximumClients: Int, idleTimeout: Double) {
+    public init(address: ServerAddress, maximumClients: Int, idleTimeout: Double, zeroconfName: String? = nil) {
         self.address = address
         self.maximumClients = maximumClients
         self.idleTimeout = idleTimeout
+        self.zeroconfName = zeroconfName
+    }
+
+    /// The name a server is announced under unless told otherwise: the program and the host.
+    public static var defaultZeroconfName: String {
+        var host = [CChar](repeating: 0, count: 256)
+        guard gethostname(&host, host.count - 1) == 0 else { return "susi-listen" }
+        let name = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return "susi-listen on \(String(decoding: name, as: UTF8.self))"
     }
 }
 
@@ -26,33 +39,53 @@ public struct WyomingServerConfiguration: Sendable {
 /// independent. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) stops accepting,
 /// sends every client a `shutting-down` error, closes the connections and returns once their
 /// threads have ended.
+///
+/// With an events socket, local programs get the server's own events there: clients connected
+/// and disconnected, and each detection with the client it was for. Requests are answered with
+/// an `error`: the server's audio comes from its clients.
 public struct WyomingWakeService: Service {
     public let configuration: WyomingServerConfiguration
     public let program: WakeProgramDescription
     public let detectors: DetectorPool
+    /// Where local programs get the server's events, if anywhere.
+    public let events: EventSocket?
     /// Called once the socket listens, with the address bound (a TCP port 0 resolved).
-    public let listening: @Sendable (WyomingServerAddress) -> Void
+    public let listening: @Sendable (ServerAddress) -> Void
     private let logger = Logger(label: "susi-listen.wyoming")
 
     public init(configuration: WyomingServerConfiguration, program: WakeProgramDescription, detectors: DetectorPool,
-                listening: @escaping @Sendable (WyomingServerAddress) -> Void = { _ in }) {
+                events: EventSocket? = nil, listening: @escaping @Sendable (ServerAddress) -> Void = { _ in }) {
         self.configuration = configuration
         self.program = program
         self.detectors = detectors
+        self.events = events
         self.listening = listening
     }
 
     /// Serves until shutdown.
-    /// - Throws: ``WyomingServerError`` when the socket cannot be set up.
+    /// - Throws: ``ServerSocketError`` when the socket cannot be set up.
     public func run() async throws {
         let notice = try ShutdownNotice(for: configuration.address)
         let socket = try ListeningSocket(address: configuration.address)
         logger.info("listening on \(socket.boundAddress) for \(program.modelNames.joined(separator: ", "))")
+        let announcement = announce(socket.boundAddress)
         listening(socket.boundAddress)
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
-                await Self.onThread(named: "susi-listen wyoming accept") { [self] in
-                    acceptConnections(on: socket, until: notice)
+                await withTaskGroup(of: Void.self) { threads in
+                    if let events {
+                        threads.addTask {
+                            await Self.onThread(named: "susi-listen events") {
+                                events.serve { _, client in
+                                    client.send(ServerEvent.error("serve takes no requests: its audio comes from its Wyoming clients").text)
+                                }
+                            }
+                        }
+                    }
+                    await Self.onThread(named: "susi-listen wyoming accept") { [self] in
+                        acceptConnections(on: socket, until: notice)
+                    }
+                    events?.stop()
                 }
             } onCancel: {
                 notice.raise()
@@ -60,7 +93,21 @@ public struct WyomingWakeService: Service {
         } onGracefulShutdown: {
             notice.raise()
         }
+        withExtendedLifetime(announcement) {}
+        // The accepting thread may hold the socket a moment longer than this call lasts.
+        socket.removeFile()
         logger.info("stopped listening on \(socket.boundAddress)")
+    }
+
+    /// Starts announcing the server on zeroconf when asked to and it listens on TCP.
+    private func announce(_ address: ServerAddress) -> ZeroconfAnnouncement? {
+        guard let name = configuration.zeroconfName, case .tcp(_, let port) = address else { return nil }
+        return ZeroconfAnnouncement(name: name, port: port, logger: logger)
+    }
+
+    /// Reports `event` to the events socket's programs, if there is a socket.
+    private func publish(_ event: ServerEvent) {
+        events?.publish(event.text)
     }
 
     /// Accepts clients until `notice`, then waits for their threads to end.
@@ -92,25 +139,30 @@ public struct WyomingWakeService: Service {
     /// shuts down.
     private func serve(_ client: ClientConnection, number: Int) {
         logger.info("client \(number) connected")
+        publish(.connected(client: number))
         let session = WakeSession(program: program, detectors: detectors)
         defer { session.finishStream() }
         var reader = WyomingEventReader(source: client)
         do {
             while let event = try reader.next() {
                 for answer in try session.handle(event) {
-                    if answer.type == "detection" {
-                        logger.info("client \(number): detection \(answer["name"]?.text ?? "") at \(answer["timestamp"]?.text ?? "") ms")
+                    if answer.type == "detection", let name = answer["name"]?.scalarText, let timestamp = answer["timestamp"]?.intValue {
+                        logger.info("client \(number): detection \"\(name)\" at \(timestamp) ms")
+                        publish(.detection(client: number, name: name, timestamp: timestamp))
                     }
                     guard client.send(answer.encoded) else {
                         logger.info("client \(number) closed (it no longer reads)")
+                        publish(.disconnected(client: number, reason: "it no longer reads"))
                         return
                     }
                 }
             }
             logger.info("client \(number) closed")
+            publish(.disconnected(client: number, reason: "closed"))
         } catch {
             let level: Logger.Level = error == .shuttingDown ? .info : .warning
             logger.log(level: level, "client \(number) closed: \(error)")
+            publish(.disconnected(client: number, reason: "\(error)"))
             client.send(error.event.encoded)
         }
     }

@@ -17,6 +17,9 @@ import Testing
         "playback.device": "\"plughw:1,0\"", "playback.sounds": "false", "playback.speech": "false",
         "playback.hotword_sound": "\"/usr/share/sounds/ding.wav\"", "playback.done_sound": "\"/usr/share/sounds/dong.wav\"", "playback.echo_cancellation": "false",
         "log.level": "\"debug\"", "log.json": "true", "log.candidates": "true",
+        "events.socket": "\"/run/susi-listen/events.sock\"", "events.socket_group": "\"audio\"",
+        "serve.uri": "\"unix:///run/susi-listen/wyoming.sock\"", "serve.max_clients": "4", "serve.idle_timeout_s": "30",
+        "serve.zeroconf": "\"kitchen\"",
     ]
 
     /// The defaults with `key` set to its changed value.

@@ -31,6 +31,34 @@ import Testing
         #expect(entries[0].value == .string("a \"quoted\" word\tand\\more"))
     }
 
+    @Test func readsArraysOverSeveralLinesDottedAndQuotedKeysAndEveryKindOfString() throws {
+        let text = """
+            playback.device = "default"\r
+            [hotword]
+            keywords = [
+                "susi",          # the default
+                'hey computer',  # a second keyphrase
+            ]
+            "sensitivity" = 0.6
+            [chat]
+            language = \"\"\"
+            de\"\"\"
+            server = \'\'\'http://localhost:4000\'\'\'
+            greeting = \"\"\"gr\\u00fc\\U0001F600 \\
+                       zi\"\"\"
+            """
+        let entries = try ConfigurationFile.parse(text, path: "config.toml")
+        #expect(entries.map(\.key) == ["playback.device", "hotword.keywords", "hotword.sensitivity", "chat.language", "chat.server", "chat.greeting"])
+        #expect(entries[0].value == .string("default"))
+        #expect(entries[1].value == .array([.string("susi"), .string("hey computer")]))
+        #expect(entries[1].line == 3)
+        #expect(entries[2].value == .float(0.6))
+        #expect(entries[2].line == 7)
+        #expect(entries[3].value == .string("de"))
+        #expect(entries[4].value == .string("http://localhost:4000"))
+        #expect(entries[5].value == .string("gr\u{FC}\u{1F600} zi"))
+    }
+
     @Test(arguments: [
         ("[hotword\nx = 1", "c.toml:1: expected a section header like [hotword]"),
         ("sensitivity = high", "c.toml:1: key \"sensitivity\": \"high\" is not a value (strings need quotes)"),
@@ -39,6 +67,13 @@ import Testing
         ("just words", "c.toml:1: expected = after \"just\""),
         ("k = [1, 2", "c.toml:1: key \"k\": expected , or ] in an array"),
         ("k = 1 2", "c.toml:1: key \"k\": unexpected text after the value"),
+        ("k = [\n  1,\n  2 3\n]", "c.toml:3: key \"k\": expected , or ] in an array"),
+        ("k = { a = 1 }", "c.toml:1: key \"k\": inline tables ({ … }) are not used by susi-listen's settings"),
+        ("[[keywords]]", "c.toml:1: arrays of tables ([[…]]) are not used by susi-listen's settings"),
+        ("[chat]\na = 1\n[chat]", "c.toml:3: section [chat] appears twice"),
+        ("k = \"\\u12\"", "c.toml:1: key \"k\": \\u needs 4 hexadecimal digits"),
+        ("k =\nj = 1", "c.toml:1: key \"k\": missing value"),
+        ("k = 1979-05-27", "c.toml:1: key \"k\": \"1979-05-27\" is not a value (strings need quotes)"),
     ])
     func namesTheLineAndKeyOfAMistake(_ text: String, message: String) {
         #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse(text, path: "c.toml") }

@@ -63,7 +63,32 @@ import Testing
         #expect(!String(describing: configuration).contains("secret"))
     }
 
+    @Test func readsTheEventsSocketAndServeKeys() throws {
+        var configuration = Configuration()
+        let entries = try ConfigurationFile.parse("""
+            [events]
+            socket = "/run/susi-listen/events.sock"
+            socket_group = "audio"
+            [serve]
+            uri = "tcp://127.0.0.1:10401"
+            max_clients = 4
+            idle_timeout_s = 30
+            zeroconf = "kitchen"
+            """, path: "c.toml")
+        #expect(try configuration.apply(entries, from: "c.toml").isEmpty)
+        #expect(configuration.eventsSocket == "/run/susi-listen/events.sock")
+        #expect(configuration.eventsSocketGroup == "audio")
+        #expect(configuration.serveURI == "tcp://127.0.0.1:10401")
+        #expect(configuration.maximumClients == 4)
+        #expect(configuration.idleTimeout == 30)
+        #expect(configuration.zeroconf && configuration.zeroconfName == "kitchen")
+    }
+
     @Test(arguments: [
+        ("[events]\nsocket = \"/\(String(repeating: "x", count: 120))\"", "c.toml:2: key \"events.socket\": expected a socket path (unix:///\(String(repeating: "x", count: 120)): a Unix socket path may be at most 107 bytes), got \"/\(String(repeating: "x", count: 120))\""),
+        ("[serve]\nuri = \"http://x:1\"", "c.toml:2: key \"serve.uri\": expected tcp://HOST:PORT or unix://PATH (http://x:1: it must start with tcp:// or unix://), got \"http://x:1\""),
+        ("[serve]\nmax_clients = 0", "c.toml:2: key \"serve.max_clients\": expected a whole number from 1 to 1024, got 0"),
+        ("[serve]\nzeroconf = 1", "c.toml:2: key \"serve.zeroconf\": expected true, false or the name to announce, got 1"),
         ("[chat]\nserver = \"ftp://x\"", "c.toml:2: key \"chat.server\": expected an http or https URL, got \"ftp://x\""),
         ("[chat]\nlatitude = 91", "c.toml:2: key \"chat.latitude\": expected degrees, got 91"),
         ("[hotword]\nsensitivity = 1.5", "c.toml:2: key \"hotword.sensitivity\": expected a number from 0 to 1 or an array of them, got 1.5"),

@@ -26,6 +26,16 @@ import Testing
         #expect(object["failed"] as? Int == 1)
     }
 
+    @Test func writesTheEventsSocketsAnswersAsJSONAndReadableLines() {
+        #expect(ListenEvent.muted.json.text == #"{"type":"muted"}"#)
+        #expect(ListenEvent.unmuted.json.text == #"{"type":"unmuted"}"#)
+        let listen = ListenEvent.listen(ListenRequestEvent(time: 12.3456, source: .device("default")))
+        #expect(listen.json.text == #"{"type":"listen","time":12.346,"device":"default"}"#)
+        #expect(listen.readableLine == "default  12.346 s  listening for a command, as asked")
+        #expect(ListenEvent.muted.readableLine == "muted: no hotword is listened for until unmuted")
+        #expect(!ListenEvent.muted.isTrouble)
+    }
+
     @Test func writesACommandCutOffByShutdownAsTroubleOfItsOwnType() {
         let event = ListenEvent.commandCutOff(TranscriptEvent(text: "what is the", time: 3.25, reason: nil, source: .device("default")))
         #expect(event.json.text == #"{"type":"command_cut_off","text":"what is the","time":3.25,"device":"default"}"#)

@@ -2,6 +2,7 @@ import AudioInput
 import AudioPlayback
 import Foundation
 import HTTPTestSupport
+import SocketTestSupport
 import Testing
 
 /// The daemon on a real ALSA capture path: ALSA's `file` PCM reads a FIFO that the test
@@ -380,6 +381,87 @@ import Testing
         #expect(daemon.log.contains("configuration not reloaded, still using the previous one: "), "\(daemon.log)")
     }
 
+    /// Plays silence, a period at a time, until `client` receives an event of type `type`;
+    /// returns the events it received up to and with that one (none when it did not come
+    /// within `seconds`): requests are carried out between frames, which need frames to come.
+    private func playSilence(into writer: FileHandle, untilEvent type: String, to client: EventSocketTestClient,
+                             within seconds: Double = 20) throws -> [[String: Any]] {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var received: [[String: Any]] = []
+        while Date() < deadline {
+            try play([Float](repeating: 0, count: 480), into: writer)
+            while let event = client.event(within: 0.01) {
+                received.append(event)
+                if event["type"] as? String == type { return received }
+            }
+        }
+        return []
+    }
+
+    @Test func programsOnTheEventSocketGetEveryEventAndMuteUnmuteAndAskForACommand() throws {
+        let path = folder.appendingPathComponent("events.sock").path
+        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--no-chat", "--events-socket", path])
+        defer { if process.isRunning { process.terminate() } }
+        var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+        let writer = try openFIFOForWriting(within: 30)
+        var status = stat()
+        #expect(lstat(path, &status) == 0 && status.st_mode & 0o777 == 0o660, "\(log)")
+        let client = try EventSocketTestClient(path)
+        // Served once its first request is answered.
+        #expect(client.send("{\"type\":\"unmute\"}\n"))
+        #expect(!(try playSilence(into: writer, untilEvent: "unmuted", to: client)).isEmpty, "\(log)")
+
+        // A line that is no request is answered to its sender; a program that sends and never
+        // reads fills its queue with those answers and is dropped; no one else waits for it.
+        #expect(client.send("hello\n"))
+        let error = try playSilence(into: writer, untilEvent: "error", to: client).last
+        #expect((error?["message"] as? String)?.hasPrefix("not a request: not a JSON object: hello") == true, "\(String(describing: error))")
+        let stuck = try EventSocketTestClient(path)
+        var sent = 0
+        while sent < 100_000 && stuck.send(String(repeating: "{\"type\":\"shout\"}\n", count: 100)) { sent += 1 }
+        // "susi, set a timer for ten minutes", heard and transcribed, every event on the socket.
+        let fixture = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path).remainingSamples()
+        try play(fixture, into: writer)
+        let command = try playSilence(into: writer, untilEvent: "final", to: client)
+        #expect(command.compactMap { $0["type"] as? String }.filter { $0 != "partial" } == ["hotword", "final"], "\(command)")
+        #expect(command.last?["text"] as? String == "set a timer for ten minutes")
+        #expect(log.contains("events client 2 dropped: it left 64 KiB of events unread"), "\(log)")
+
+        // Muted, the same words give no hotword; the 3 s of silence after them outlast what
+        // the FIFO holds, so they were heard before unmute.
+        #expect(client.send("{\"type\":\"mute\"}\n"))
+        #expect(!(try playSilence(into: writer, untilEvent: "muted", to: client)).isEmpty)
+        try play(fixture + [Float](repeating: 0, count: 48_000), into: writer)
+        #expect(client.send("{\"type\":\"unmute\"}\n"))
+        let whileMuted = try playSilence(into: writer, untilEvent: "unmuted", to: client)
+        #expect(whileMuted.compactMap { $0["type"] as? String } == ["unmuted"], "\(whileMuted)")
+
+        // listen starts a session at once; nothing is said, so no command comes of it.
+        #expect(client.send("{\"type\":\"listen\"}\n"))
+        let session = try playSilence(into: writer, untilEvent: "no_command", to: client)
+        #expect(session.compactMap { $0["type"] as? String } == ["listen", "no_command"], "\(session)")
+        #expect(session.first?["device"] as? String == "fixture")
+
+        // A second daemon on the same socket is refused; the first keeps it.
+        let second = try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration, "--events-socket", path])
+        #expect(second.status == 5)
+        #expect(second.standardError.contains("susi-listen: --events-socket: cannot listen on unix://\(path): another process listens there"), "\(second.standardError)")
+
+        // ALSA's file PCM repeats its last period once the FIFO ends, so the loop sees SIGTERM.
+        try writer.close()
+        kill(process.processIdentifier, SIGTERM)
+        var last: [String: Any]?
+        while let event = client.event(within: 10) { last = event }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(last?["type"] as? String == "summary")
+        #expect(client.isClosed)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // The socket's events are standard output's.
+        let printed = try events(in: output).compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+        #expect(printed == ["device", "start", "unmuted", "hotword", "final", "muted", "unmuted", "listen", "no_command", "summary"], "\(printed)")
+    }
+
     @Test func logsOnceAndGoesOnListeningWhenEventsCannotBeWritten() throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         defer { try? full.close() }
@@ -437,6 +519,18 @@ import Testing
         let outcome = try CommandRunner.run(["--device", "hw:CARD=NoSuchCard", "--config", "/dev/null"])
         #expect(outcome.status == 3)
         #expect(outcome.standardError.contains("hw:CARD=NoSuchCard: no such capture device (ALSA knows: "))
+    }
+
+    @Test func refusesAnEventsSocketInAGroupThatDoesNotExistOrForFiles() throws {
+        let path = folder.appendingPathComponent("events.sock").path
+        let group = try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration,
+                                           "--events-socket", path, "--events-socket-group", "no-such-group-x"])
+        #expect(group.status == 5)
+        #expect(group.standardError.contains("--events-socket: cannot give unix://\(path) to group \"no-such-group-x\": no such group"), "\(group.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let files = try CommandRunner.run(["--config", "/dev/null", "--file", "TestAudio/labels.tsv", "--events-socket", path])
+        #expect(files.status == 64)
+        #expect(files.standardError.contains("--events-socket is for listening on a device, not for --file runs"))
     }
 
     @Test func namesTheLineAndKeyOfABadConfigurationFile() throws {

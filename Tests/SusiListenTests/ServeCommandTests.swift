@@ -16,10 +16,12 @@ import Testing
         let log: URL
         let uri: String
 
-        init(_ arguments: [String] = []) throws {
+        /// Starts the server with `arguments`, and `environment` added to the tests' own.
+        init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = CommandRunner.executable
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
             process.arguments = ["serve", "--uri", "tcp://127.0.0.1:0", "--config", "/dev/null"] + arguments
             process.currentDirectoryURL = CommandRunner.repository
             process.standardError = try FileHandle(forWritingTo: log)
@@ -38,6 +40,21 @@ import Testing
         }
 
         var text: String { Self.contents(of: log) }
+
+        /// A TCP connection to the server, as a socket the caller closes.
+        func connect() throws -> Int32 {
+            let port = try #require(Int(uri.split(separator: ":").last ?? ""))
+            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            #expect(connected == 0)
+            return client
+        }
 
         private static func contents(of log: URL) -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
@@ -105,17 +122,8 @@ import Testing
 
     @Test func stopsOnSIGTERMWithoutWaitingForAConnectedClient() throws {
         let server = try Server()
-        let port = try #require(Int(server.uri.split(separator: ":").last ?? ""))
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let client = try server.connect()
         defer { close(client) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        #expect(connected == 0)
         let deadline = Date(timeIntervalSinceNow: 10)
         while !server.text.contains("client 1 connected") && Date() < deadline { usleep(20_000) }
         let stopped = server.stop()
@@ -123,6 +131,37 @@ import Testing
         // The client would be waited for until the 60 s idle time-out; a bound that holds under load.
         #expect(stopped.seconds < 10, "\(stopped.seconds) s")
         #expect(server.text.contains("client 1 closed: the server is shutting down"))
+    }
+
+    @Test func servesWhenZeroconfIsAskedForAndNoAvahiDaemonRuns() throws {
+        let server = try Server(["--zeroconf", "kitchen"])
+        #expect(server.text.contains("zeroconf: no Avahi daemon runs"), "\(server.text)")
+        // Still serving: a describe is answered.
+        let client = try server.connect()
+        defer { close(client) }
+        let describe = Array("{\"type\":\"describe\"}\n".utf8)
+        #expect(send(client, describe, describe.count, Int32(MSG_NOSIGNAL)) == describe.count)
+        var answer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(client, &answer, answer.count, 0)
+        #expect(String(decoding: answer.prefix(max(count, 0)), as: UTF8.self).hasPrefix("{\"type\":\"info\""))
+        #expect(server.stop().status == 0)
+    }
+
+    @Test(.enabled(if: PrivateAvahi.isAvailable, "needs avahi-daemon and dbus-daemon installed, root, and no Avahi daemon running"))
+    func announcesItselfOnZeroconfThroughAnAvahiDaemon() throws {
+        let avahi = try PrivateAvahi()
+        let server = try Server(["--zeroconf", "kitchen"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": avahi.busAddress])
+        let port = try #require(server.uri.split(separator: ":").last)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !server.text.contains("zeroconf: announced") && Date() < deadline { usleep(20_000) }
+        #expect(server.text.contains("zeroconf: announced as \"kitchen\" (_wyoming._tcp, port \(port))"), "\(server.text)")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func refusesZeroconfOnAUnixSocket() throws {
+        let outcome = try CommandRunner.run(["serve", "--uri", "unix:///tmp/x.sock", "--zeroconf", "--config", "/dev/null"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri"), "\(outcome.standardError)")
     }
 
     @Test func goesOnServingAfterSIGHUP() throws {

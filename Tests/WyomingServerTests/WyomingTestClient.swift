@@ -2,6 +2,7 @@ import AudioInput
 import Foundation
 import Glibc
 import JSONText
+import ServerSockets
 import WyomingServer
 
 /// A Wyoming client on a real socket, as the tests' stand-in for Home Assistant. The socket
@@ -27,7 +28,7 @@ final class WyomingTestClient {
     }
 
     /// Connects to `address` (TCP on the loopback, or a Unix socket).
-    init(_ address: WyomingServerAddress) throws {
+    init(_ address: ServerAddress) throws {
         let descriptor: Int32
         switch address {
         case .tcp(_, let port):
@@ -41,12 +42,7 @@ final class WyomingTestClient {
             })
         case .unix(let path):
             descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var target = sockaddr_un()
-            target.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &target.sun_path) { $0.copyBytes(from: path.utf8) }
-            try Self.check(withUnsafePointer(to: &target) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            })
+            try Self.check(ListeningSocket.withUnixAddress(path) { connect(descriptor, $0, $1) })
         }
         // No test waits longer than this for an answer.
         var timeout = timeval(tv_sec: 60, tv_usec: 0)

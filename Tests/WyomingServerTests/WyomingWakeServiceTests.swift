@@ -3,6 +3,8 @@ import Foundation
 import HotwordDetection
 import JSONText
 import Testing
+import ServerSockets
+import SocketTestSupport
 import WyomingServer
 
 /// The server on real sockets, with the project's detector and labelled fixtures.
@@ -20,17 +22,17 @@ import WyomingServer
 
     /// Runs a server on a free loopback port (or `address`) while `body` runs, then stops it
     /// as SIGTERM would (cancellation) and checks it ended within 3 s.
-    func withServer(address: WyomingServerAddress = .tcp(host: "127.0.0.1", port: 0), maximumClients: Int = 8,
-                    idleTimeout: Double = 30, keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
-                    _ body: (WyomingServerAddress) async throws -> Void) async throws {
+    func withServer(address: ServerAddress = .tcp(host: "127.0.0.1", port: 0), maximumClients: Int = 8,
+                    idleTimeout: Double = 30, keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")], events: EventSocket? = nil,
+                    _ body: (ServerAddress) async throws -> Void) async throws {
         let spotter = KeywordSpotterConfiguration(
             keywords: keywords, modelFiles: AcousticModelFiles(keywordDictionary: Self.repository.appendingPathComponent("Models/keywords.dict").path))
         let detectors = DetectorPool(keptIdle: maximumClients) { try HotwordDetectorFactory.detector(configuration: spotter) }
-        let (bound, announce) = AsyncStream<WyomingServerAddress>.makeStream()
+        let (bound, announce) = AsyncStream<ServerAddress>.makeStream()
         let service = WyomingWakeService(
             configuration: WyomingServerConfiguration(address: address, maximumClients: maximumClients, idleTimeout: idleTimeout),
             program: WakeProgramDescription(keywords: keywords, decision: .twoStage, version: "test"),
-            detectors: detectors, listening: { announce.yield($0) })
+            detectors: detectors, events: events, listening: { announce.yield($0) })
         let server = Task { try await service.run() }
         var addresses = bound.makeAsyncIterator()
         let listening = try #require(await addresses.next())
@@ -223,13 +225,32 @@ import WyomingServer
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func tellsLocalProgramsOnTheEventsSocketOfItsClientsAndDetections() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).sock").path
+        let events = try EventSocket(path: path, group: nil)
+        let program = try EventSocketTestClient(path)
+        try await withServer(events: events) { address in
+            // Served once its request is answered: serve takes none.
+            #expect(program.send("{\"type\":\"mute\"}\n"))
+            #expect(program.line() == #"{"type":"error","file":null,"message":"serve takes no requests: its audio comes from its Wyoming clients"}"#)
+            let answers = try WyomingTestClient(address).stream(try Self.samples(Self.susi, silenceAfter: 1), stop: false)
+            #expect(answers.map(\.type) == ["detection"])
+            let timestamp = try #require(answers.first?["timestamp"]?.intValue)
+            #expect(program.line() == #"{"type":"client_connected","client":1}"#)
+            #expect(program.line() == #"{"type":"detection","client":1,"name":"susi","timestamp":\#(timestamp)}"#)
+            #expect(program.line() == #"{"type":"client_disconnected","client":1,"reason":"closed"}"#)
+        }
+        #expect(program.line() == nil && program.isClosed)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     private func expectPong(_ client: WyomingTestClient) throws {
         client.send(WyomingEvent(type: "ping", data: [("text", .string("hello"))]))
         let pong = try #require(try client.next())
         #expect(pong.type == "pong" && pong["text"]?.scalarText == "hello")
     }
 
-    private func expectServing(_ address: WyomingServerAddress) throws {
+    private func expectServing(_ address: ServerAddress) throws {
         try expectPong(try WyomingTestClient(address))
     }
 }

@@ -1,5 +1,5 @@
-/// Where the server listens: `tcp://HOST:PORT` or `unix://PATH`.
-public enum WyomingServerAddress: Sendable, Equatable, CustomStringConvertible {
+/// Where a server listens: `tcp://HOST:PORT` or `unix://PATH`.
+public enum ServerAddress: Sendable, Equatable, CustomStringConvertible {
     /// A TCP address: a host name or address (`0.0.0.0` for every IPv4 interface, `[::]` for
     /// every IPv6 one) and a port (0: one the system picks).
     case tcp(host: String, port: Int)
@@ -10,8 +10,8 @@ public enum WyomingServerAddress: Sendable, Equatable, CustomStringConvertible {
     public static let maximumUnixPathLength = 107
 
     /// The address a URI names.
-    /// - Throws: ``WyomingServerError/badURI(_:reason:)`` saying what is wrong.
-    public init(uri: String) throws(WyomingServerError) {
+    /// - Throws: ``ServerSocketError/badURI(_:reason:)`` saying what is wrong.
+    public init(uri: String) throws(ServerSocketError) {
         if uri.hasPrefix("unix://") {
             let path = String(uri.dropFirst("unix://".count))
             guard !path.isEmpty else { throw .badURI(uri, reason: "no socket path after unix://") }

@@ -1,0 +1,176 @@
+import Glibc
+
+/// A server's listening socket: the only owner of its descriptor, which it closes in deinit
+/// (removing a Unix socket's file too). Used by the accepting thread alone once listening.
+public final class ListeningSocket: @unchecked Sendable {
+    public let address: ServerAddress
+    /// The address actually bound: a TCP port 0 replaced by the port the system picked.
+    public let boundAddress: ServerAddress
+    private let descriptor: Int32
+    /// Whether ``removeFile()`` has run: the path may be another server's by then.
+    private var isFileRemoved = false
+
+    /// What ended a wait in ``next(until:watching:)``.
+    public enum Wake: Equatable {
+        /// A client connected: its socket, which the caller owns from now on.
+        case client(Int32)
+        /// These of the watched descriptors can be read (or were closed by their peer).
+        case readable([Int32])
+        /// The notice was raised.
+        case shutdown
+    }
+
+    /// Binds and listens on `address`. A Unix socket already at the path is replaced when
+    /// nothing listens on it (left by a server that was killed); one another process listens on
+    /// is refused (``ServerSocketError/inUse(_:)``), and so is any other file there. A Unix
+    /// socket gets `mode` and, when one is named, `group` before anyone can connect.
+    public init(address: ServerAddress, mode: mode_t? = nil, group: String? = nil) throws(ServerSocketError) {
+        self.address = address
+        func failure(_ call: String, _ code: Int32 = errno) -> ServerSocketError {
+            .cannotListen(address, call: call, reason: String(cString: strerror(code)))
+        }
+        let descriptor: Int32
+        switch address {
+        case .tcp(let host, let port):
+            var hints = addrinfo()
+            hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+            hints.ai_family = AF_UNSPEC
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            var found: UnsafeMutablePointer<addrinfo>?
+            let resolved = getaddrinfo(host, String(port), &hints, &found)
+            guard resolved == 0, let first = found else {
+                throw .cannotListen(address, call: "getaddrinfo", reason: String(cString: gai_strerror(resolved)))
+            }
+            defer { freeaddrinfo(found) }
+            descriptor = socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard descriptor >= 0 else { throw failure("socket") }
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+            guard bind(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
+                let error = failure("bind")
+                close(descriptor)
+                throw error
+            }
+        case .unix(let path):
+            // The group is looked up first: a name that does not exist leaves no file behind.
+            let groupID = try group.map { name throws(ServerSocketError) in
+                guard let entry = getgrnam(name) else { throw .unknownGroup(name, socket: address) }
+                return entry.pointee.gr_gid
+            }
+            var status = stat()
+            if lstat(path, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFSOCK else { throw failure("bind", EEXIST) }
+                guard !Self.isListened(path) else { throw .inUse(address) }
+                unlink(path)
+            }
+            descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard descriptor >= 0 else { throw failure("socket") }
+            guard Self.withUnixAddress(path, { bind(descriptor, $0, $1) }) == 0 else {
+                let error = failure("bind")
+                close(descriptor)
+                throw error
+            }
+            // No client can connect before listen(): group and mode are in place in time.
+            var refused: String?
+            if let groupID, chown(path, uid_t.max, groupID) != 0 { refused = "chown" }
+            if refused == nil, let mode, chmod(path, mode) != 0 { refused = "chmod" }
+            if let refused {
+                let error = failure(refused)
+                unlink(path)
+                close(descriptor)
+                throw error
+            }
+        }
+        guard listen(descriptor, 64) == 0 else {
+            let error = failure("listen")
+            close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
+        boundAddress = Self.bound(descriptor, address)
+    }
+
+    /// Calls `body` with `path` as a socket address and its length.
+    public static func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        var socketAddress = sockaddr_un()
+        socketAddress.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &socketAddress.sun_path) { bytes in
+            bytes.copyBytes(from: path.utf8.prefix(ServerAddress.maximumUnixPathLength))
+        }
+        return withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+
+    /// Whether a process listens on the Unix socket at `path`: a connection is accepted (or
+    /// queued) rather than refused.
+    private static func isListened(_ path: String) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return withUnixAddress(path) { connect(probe, $0, $1) } == 0 || errno == EAGAIN
+    }
+
+    deinit {
+        close(descriptor)
+        removeFile()
+    }
+
+    /// Removes a Unix socket's file now (once): no one can connect from then on. For a server
+    /// ending while something may still hold the socket; deinit does it otherwise.
+    public func removeFile() {
+        guard case .unix(let path) = address, !isFileRemoved else { return }
+        isFileRemoved = true
+        unlink(path)
+    }
+
+    /// Waits for the next client; nil once `notice` is raised.
+    public func accept(until notice: ShutdownNotice) -> Int32? {
+        while true {
+            switch next(until: notice, watching: []) {
+            case .client(let client): return client
+            case .shutdown: return nil
+            case .readable: continue
+            }
+        }
+    }
+
+    /// Waits for a client to connect, one of `others` to become readable, or `notice`.
+    public func next(until notice: ShutdownNotice, watching others: [Int32]) -> Wake {
+        while true {
+            var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: notice.descriptor, events: Int16(POLLIN), revents: 0)]
+                + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&entries, nfds_t(entries.count), -1) >= 0 || errno == EINTR else { return .shutdown }
+            if entries[1].revents != 0 { return .shutdown }
+            let readable = entries.dropFirst(2).filter { $0.revents != 0 }.map(\.fd)
+            if !readable.isEmpty { return .readable(readable) }
+            guard entries[0].revents != 0 else { continue }
+            let client = Glibc.accept(descriptor, nil, nil)
+            if client >= 0 {
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                return .client(client)
+            }
+            // Out of descriptors: the pending client stays queued, so wait a little for
+            // connections to close rather than spin (a client gone before it was accepted just goes).
+            if errno == EMFILE || errno == ENFILE {
+                var wait = pollfd(fd: notice.descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&wait, 1, 100)
+            }
+        }
+    }
+
+    /// `address` with the port the system gave a TCP socket bound to port 0.
+    private static func bound(_ descriptor: Int32, _ address: ServerAddress) -> ServerAddress {
+        guard case .tcp(let host, 0) = address else { return address }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { return address }
+        // sin_port and sin6_port sit at the same offset, in network byte order.
+        let port = withUnsafeBytes(of: &storage) { UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self)) }
+        return .tcp(host: host, port: Int(port))
+    }
+}
