@@ -117,7 +117,7 @@ public final class KeywordSpotter: HotwordDetector {
         // The keyword search's text hypothesis holds detections ending strictly before its
         // reporting delay, its segments also one ending exactly there: the text decides, so that
         // such a detection is proposed a frame later, once settled.
-        guard !decoder.hypothesisText().isEmpty else { return [] }
+        guard decoder.hasHypothesis else { return [] }
         let detections = decoder.hypothesisWords()
         let logBase = decoder.logBase
         var hits: [HotwordHit] = []

@@ -65,6 +65,14 @@ public final class Decoder<Failure: DecoderFailureReporting> {
         guard processed >= 0 else { throw .decoderFailure("could not process audio") }
     }
 
+    /// Whether the best hypothesis so far holds any word, without building its text (the keyword
+    /// search asks this every frame).
+    public var hasHypothesis: Bool {
+        var score: Int32 = 0
+        guard let text = ps_get_hyp(handle, &score) else { return false }
+        return text.pointee != 0
+    }
+
     /// The best hypothesis so far as text, words separated by single spaces; empty when there is none.
     public func hypothesisText() -> String {
         var score: Int32 = 0

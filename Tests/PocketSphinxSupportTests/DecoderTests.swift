@@ -42,8 +42,10 @@ import Testing
         let decoder = try Self.generalDecoder()
         let samples = try Self.commandSamples()
         try decoder.startUtterance()
+        #expect(!decoder.hasHypothesis)
         try decoder.process(samples)
         try decoder.endUtterance()
+        #expect(decoder.hasHypothesis)
         #expect(decoder.hypothesisText() == "what is the weather in berlin")
         let words = decoder.hypothesisWords().filter { !$0.isFiller }
         #expect(words.map(\.word) == ["what", "is", "the", "weather", "in", "berlin"])
