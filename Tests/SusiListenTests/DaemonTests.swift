@@ -212,7 +212,8 @@ import Testing
         let person = try #require(try FileManager.default.contentsOfDirectory(atPath: "TestAudio")
             .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
         try play(try AudioFileReader(path: "TestAudio/" + person).remainingSamples(), into: writer)
-        #expect(try playSilence(into: writer, until: "\"type\":\"barge_in\"", in: output, within: 10).found)
+        #expect(try playSilence(into: writer, until: "\"type\":\"barge_in\"", in: output, within: 10).found,
+                "\((try? String(contentsOf: output, encoding: .utf8)) ?? "")\n\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         let types = try events(in: output).compactMap { $0["type"] as? String }.filter { $0 != "partial" }
