@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why a query got no answer. Descriptions are one line a person can act on and never contain
 /// the access token (the client removes it from anything a server sends back, too).
@@ -45,7 +42,7 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
             return "the SUSI server did not answer within \(Self.format(seconds)) s; it may be overloaded or the network slow — try again or raise the request timeout"
         case .httpStatus(let code, let excerpt):
             let body = excerpt.isEmpty ? "" : ": \(excerpt)"
-            return "the SUSI server answered HTTP \(code) (\(HTTPURLResponse.localizedString(forStatusCode: code)))\(body); \(Self.advice(forStatus: code))"
+            return "the SUSI server answered HTTP \(code)\(Self.reasonPhrase(forStatus: code).map { " (\($0))" } ?? "")\(body); \(Self.advice(forStatus: code))"
         case .notJSON(let contentType, let excerpt):
             let kind = contentType.map { "a \($0) body" } ?? "a body without content type"
             return "the SUSI server sent \(kind) that is not JSON (\"\(excerpt)\"); check that the server address points at a SUSI API server, not a web page or proxy"
@@ -61,6 +58,29 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
             return "the query was cancelled before an answer arrived"
         case .tooManyRedirects(let limit):
             return "the SUSI server redirected more than \(limit) times in a row (a redirect loop); check the server address"
+        }
+    }
+
+    /// RFC 9110's reason phrase for the statuses a server, or a proxy in front of it, commonly
+    /// answers with; nil for the others.
+    static func reasonPhrase(forStatus code: Int) -> String? {
+        switch code {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 410: "Gone"
+        case 413: "Content Too Large"
+        case 414: "URI Too Long"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: nil
         }
     }
 

@@ -158,7 +158,7 @@ import SusiChat
         let error = try #require(await error(with: Fixtures.configuration(server: server.url)))
 
         #expect(error == .httpStatus(code: 404, bodyExcerpt: #"{"error":"no such servlet"}"#))
-        #expect(error.description.contains("HTTP 404"))
+        #expect(error.description.contains("HTTP 404 (Not Found)"))
         #expect(error.description.contains("check the server address"))
         #expect(server.recordedRequests.count == 1)
     }

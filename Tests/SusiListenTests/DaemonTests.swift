@@ -209,6 +209,15 @@ import Testing
         try play(try AudioFileReader(path: "TestAudio/commands/hotword_02_slt.flac").remainingSamples(), into: writer)
         #expect(try playSilence(into: writer, until: "\"type\":\"spoken\"", in: output, within: 20).found,
                 "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        // The person speaks a moment into the answer. Without the pause, the FIFO would hand the
+        // whole recording over within milliseconds of the answer's start, and each period read is
+        // dated back by the audio the device says still waits (up to a period): the keyword's
+        // frames could be dated before the answer began, as no live microphone would.
+        let answerBegan = Date()
+        while Date().timeIntervalSince(answerBegan) < 0.5 {
+            try play([Float](repeating: 0, count: 480), into: writer)
+            usleep(30_000)
+        }
         let person = try #require(try FileManager.default.contentsOfDirectory(atPath: "TestAudio")
             .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
         try play(try AudioFileReader(path: "TestAudio/" + person).remainingSamples(), into: writer)
