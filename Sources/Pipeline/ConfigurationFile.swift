@@ -131,8 +131,10 @@ public enum ConfigurationFile {
             do {
                 value = try scanner.value()
             } catch {
-                // A secret's reason could quote it ("SECRET" is not a value).
-                let reason = secretKeys.contains(fullKey) ? "not a valid value (not shown: it is secret; strings need quotes)" : error.reason
+                // A secret's reason could quote it ("SECRET" is not a value), as could that of
+                // an inline table holding one.
+                let mayHoldSecret = secretKeys.contains { $0 == fullKey || $0.hasPrefix(fullKey + ".") }
+                let reason = mayHoldSecret ? "not a valid value (not shown: it is secret; strings need quotes)" : error.reason
                 throw ConfigurationError(path: path, line: scanner.line, message: "key \"\(fullKey)\": \(reason)")
             }
             scanner.skipSpaces()
@@ -217,9 +219,8 @@ private struct DefinedKeys {
     /// Defines the table of the header `[name]` on `line`.
     /// - Returns: the path its keys go under.
     mutating func openTable(_ name: [String], line: Int) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
-        section += 1
         let subject = "section [\(ConfigurationValue.writtenKey(name))]"
-        let path = try pathOfTables(name.dropLast(), line: line, subject: subject) + [.key(name.last!)]
+        let path = try headerPath(name, line: line, subject: subject)
         switch definitions[path] {
         case nil, .table(.implied, _): definitions[path] = .table(.header, line: line)
         case .table(.header, _): throw ConfigurationSyntaxError(reason: "\(subject) appears twice")
@@ -231,9 +232,8 @@ private struct DefinedKeys {
     /// Appends a table to the array of tables of the header `[[name]]` on `line`.
     /// - Returns: the path its keys go under.
     mutating func openArrayElement(_ name: [String], line: Int) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
-        section += 1
         let subject = "array of tables [[\(ConfigurationValue.writtenKey(name))]]"
-        let path = try pathOfTables(name.dropLast(), line: line, subject: subject) + [.key(name.last!)]
+        let path = try headerPath(name, line: line, subject: subject)
         switch definitions[path] {
         case nil:
             definitions[path] = .arrayOfTables(count: 1, line: line)
@@ -267,11 +267,12 @@ private struct DefinedKeys {
         return path
     }
 
-    /// The path of the table `names` lead to from the top, defining the tables they imply; in
-    /// an array of tables, its latest table.
-    private mutating func pathOfTables(_ names: ArraySlice<String>, line: Int, subject: String) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
+    /// Begins the section of the header naming `name` (`subject`): the path of its key from
+    /// the top, defining the tables it implies; through an array of tables, its latest table.
+    private mutating func headerPath(_ name: [String], line: Int, subject: String) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
+        section += 1
         var path: [KeyPathStep] = []
-        for name in names {
+        for name in name.dropLast() {
             path.append(.key(name))
             switch definitions[path] {
             case nil: definitions[path] = .table(.implied, line: line)
@@ -280,7 +281,7 @@ private struct DefinedKeys {
             case let other?: throw conflict(subject, at: path, with: other)
             }
         }
-        return path
+        return path + [.key(name.last!)]
     }
 
     /// Why `subject` may not define `path` already defined as `definition`.

@@ -64,8 +64,7 @@ struct ConfigurationScanner {
         while true {
             skipSpaces()
             switch peek {
-            case "\"": parts.append(try basicString())
-            case "'": parts.append(try literalString())
+            case "\"", "'": parts.append(try oneLineString())
             default:
                 var part = ""
                 while let scalar = peek, ConfigurationValue.isBareKeyScalar(scalar) {
@@ -84,8 +83,8 @@ struct ConfigurationScanner {
     /// A value; `depth` is how many arrays and inline tables enclose it.
     mutating func value(depth: Int = 0) throws(ConfigurationSyntaxError) -> ConfigurationValue {
         switch peek {
-        case "\"": return .string(try startsMultiLine("\"") ? multiLineBasicString() : basicString())
-        case "'": return .string(try startsMultiLine("'") ? multiLineLiteralString() : literalString())
+        case "\"": return .string(try startsMultiLine("\"") ? multiLineBasicString() : oneLineString())
+        case "'": return .string(try startsMultiLine("'") ? multiLineLiteralString() : oneLineString())
         case "{":
             try refuseNesting(deeperThan: depth, of: "inline tables")
             return .table(try inlineTable(depth: depth + 1))
@@ -113,20 +112,19 @@ struct ConfigurationScanner {
         return true
     }
 
-    /// A "basic" string on one line, with escapes.
-    private mutating func basicString() throws(Failure) -> String {
+    /// A string on one line: "basic", with escapes, or 'literal', without.
+    private mutating func oneLineString() throws(Failure) -> String {
+        let quote = peek
+        let isBasic = quote == "\""
         advance()
         var text = ""
         while let scalar = peek, !atLineBreak {
-            try refuseControlCharacter(scalar, in: "a string (write it as an escape)")
+            try refuseControlCharacter(scalar, in: isBasic ? "a string (write it as an escape)" : "a literal string")
             advance()
-            switch scalar {
-            case "\"": return text
-            case "\\": text.unicodeScalars.append(try escape())
-            default: text.unicodeScalars.append(scalar)
-            }
+            if scalar == quote { return text }
+            text.unicodeScalars.append(isBasic && scalar == "\\" ? try escape() : scalar)
         }
-        throw Failure(reason: "string without its closing \"")
+        throw Failure(reason: "string without its closing \(isBasic ? "\"" : "'")")
     }
 
     /// A `"""multi-line basic"""` string: escapes, and a backslash at the end of a line
@@ -149,19 +147,6 @@ struct ConfigurationScanner {
             }
         }
         throw Failure(reason: "string without its closing \"\"\"")
-    }
-
-    /// A one-line 'literal' string: no escapes.
-    private mutating func literalString() throws(Failure) -> String {
-        advance()
-        var text = ""
-        while let scalar = peek, !atLineBreak {
-            try refuseControlCharacter(scalar, in: "a literal string")
-            advance()
-            if scalar == "'" { return text }
-            text.unicodeScalars.append(scalar)
-        }
-        throw Failure(reason: "string without its closing '")
     }
 
     /// A `'''multi-line literal'''` string.

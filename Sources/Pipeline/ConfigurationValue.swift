@@ -1,3 +1,5 @@
+import JSONText
+
 /// A value in a configuration file: any TOML value.
 public enum ConfigurationValue: Sendable, Equatable {
     case string(String)
@@ -41,22 +43,8 @@ public enum ConfigurationValue: Sendable, Equatable {
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
     }
 
-    /// `text` as a basic string, escaping what must be.
-    private static func quoted(_ text: String) -> String {
-        var written = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": written += "\\\""
-            case "\\": written += "\\\\"
-            case "\n": written += "\\n"
-            case "\t": written += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                written += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16, uppercase: true)
-            default: written.unicodeScalars.append(scalar)
-            }
-        }
-        return written + "\""
-    }
+    /// `text` as a basic string: a JSON string is one, with what must be escaped escaped.
+    private static func quoted(_ text: String) -> String { JSONValue.string(text).text }
 }
 
 /// A TOML date-time (RFC 3339): a date, a time of day or both; with both, an offset from UTC
@@ -69,12 +57,6 @@ public struct ConfigurationDateTime: Sendable, Equatable, CustomStringConvertibl
         public var month: Int
         /// 1 to the month's last day.
         public var day: Int
-
-        public init(year: Int, month: Int, day: Int) {
-            self.year = year
-            self.month = month
-            self.day = day
-        }
     }
 
     /// A time of day.
@@ -87,13 +69,6 @@ public struct ConfigurationDateTime: Sendable, Equatable, CustomStringConvertibl
         public var second: Int
         /// The fraction of the second; digits beyond the ninth are dropped.
         public var nanosecond: Int
-
-        public init(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
-            self.hour = hour
-            self.minute = minute
-            self.second = second
-            self.nanosecond = nanosecond
-        }
     }
 
     /// The date; nil for a local time.
@@ -102,16 +77,6 @@ public struct ConfigurationDateTime: Sendable, Equatable, CustomStringConvertibl
     public var time: TimeOfDay?
     /// Minutes east of UTC for an offset date-time; nil for the local kinds.
     public var offsetMinutes: Int?
-
-    /// A local date (`time` nil), a local time (`date` nil), a local date-time (`offsetMinutes`
-    /// nil) or an offset date-time; an offset needs both a date and a time.
-    public init(date: CalendarDate?, time: TimeOfDay?, offsetMinutes: Int? = nil) {
-        precondition(date != nil || time != nil, "a date-time has a date, a time or both")
-        precondition(offsetMinutes == nil || (date != nil && time != nil), "only a date with a time has an offset")
-        self.date = date
-        self.time = time
-        self.offsetMinutes = offsetMinutes
-    }
 
     /// As RFC 3339 writes it: `1979-05-27T07:32:00.5-07:00`, `1979-05-27`, `07:32:00`.
     public var description: String {
@@ -135,7 +100,9 @@ public struct ConfigurationDateTime: Sendable, Equatable, CustomStringConvertibl
         }
         return parts.joined(separator: "T")
     }
+}
 
+extension ConfigurationDateTime {
     /// Reads `text`, written as TOML writes date-times: `1979-05-27T07:32:00Z` (`t` or a space
     /// for the `T`, `z` for the `Z`, `+hh:mm` or `-hh:mm` for an offset), `1979-05-27T07:32:00`,
     /// `1979-05-27`, `07:32:00.999`.

@@ -280,6 +280,13 @@ import Testing
         }
     }
 
+    @Test(arguments: ["chat = { access_token = SECRETTOKEN123 }", "chat = { server = \"http://a\", access_token = [SECRETTOKEN123] }"])
+    func neverQuotesASecretInAnInlineTablesParseError(_ line: String) {
+        #expect(throws: ConfigurationError(path: "c.toml", line: 1, message: "key \"chat\": not a valid value (not shown: it is secret; strings need quotes)")) {
+            try ConfigurationFile.parse(line, path: "c.toml")
+        }
+    }
+
     @Test func warnsWhenASecretIsInAFileEveryUserCanRead() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
