@@ -16,7 +16,9 @@ import Transcription
 /// back-off while the service keeps running; a device that cannot be opened at start ends the
 /// service with that error. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) ends the
 /// loop after the frame being processed, or within ``stallCheckInterval`` when the device
-/// delivers nothing, even one blocked inside ALSA, and closes the device.
+/// delivers nothing, even one blocked inside ALSA, and closes the device. A device that
+/// delivers nothing for ``CaptureStallWatch/threshold`` (it stalls) is logged once, and again
+/// when it delivers, and counted in the summary.
 ///
 /// A configuration read again (SIGHUP) is applied while it listens: a new detector is built on
 /// a thread of its own and takes over between two frames, so no audio is lost and capture never
