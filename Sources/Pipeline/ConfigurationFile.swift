@@ -1,29 +1,11 @@
 import Foundation
 
-/// A value in a configuration file: the part of TOML that susi-listen's settings use.
-public enum ConfigurationValue: Sendable, Equatable {
-    case string(String)
-    case integer(Int)
-    case float(Double)
-    case bool(Bool)
-    case array([ConfigurationValue])
-
-    /// The value as the file could have written it, for messages: `"loud"`, `500`, `1.5`,
-    /// `true`, `["susi", 2]`.
-    var written: String {
-        switch self {
-        case .string(let text): "\"\(text)\""
-        case .integer(let number): String(number)
-        case .float(let number): String(number)
-        case .bool(let flag): String(flag)
-        case .array(let items): "[" + items.map(\.written).joined(separator: ", ") + "]"
-        }
-    }
-}
-
 /// A key of a configuration file with its value and the line it was set on.
 public struct ConfigurationEntry: Sendable, Equatable {
-    /// `section.key`, or `key` before any section.
+    /// The key as TOML writes it from the top of the file: `section.key`, or `key` before any
+    /// section; a key in an inline table continues its table's key (`hotword.gain` for
+    /// `hotword = { gain = 2 }`), one under an array of tables names its element
+    /// (`keywords[0].phrase` under the first `[[keywords]]`).
     public var key: String
     public var value: ConfigurationValue
     public var line: Int
@@ -40,17 +22,16 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Reads TOML as susi-listen's configuration files use it: `[section]` headers and
-/// `key = value` lines (keys bare, quoted or dotted), with strings (basic with escapes, literal,
-/// and both multi-line), integers, floats, booleans and arrays of these (over several lines,
-/// with comments), and `#` comments. What settings never use is refused by name: inline tables,
-/// arrays of tables; dates and times are not values.
+/// Reads TOML 1.0 files: `[table]` and `[[array of tables]]` headers and `key = value` lines
+/// (keys bare, quoted or dotted) with every kind of value, holding the file to TOML's rules,
+/// such as that a key or a table is defined once. The document becomes a list of entries, one
+/// per key with a value that is not a table.
 public enum ConfigurationFile {
     /// The largest configuration file read: a real one is a few hundred bytes, and a bound
     /// keeps `--config /dev/zero` from filling the memory.
     public static let maximumBytes = 1 << 20
-    /// How deep arrays may nest: settings use one level; a bound keeps `[[[[…` from
-    /// overflowing the stack.
+    /// How deep arrays and inline tables may nest: settings use one level; a bound keeps
+    /// `[[[[…` from overflowing the stack.
     public static let maximumNesting = 8
     /// Keys whose values are never quoted in a message.
     public static let secretKeys: Set<String> = ["chat.access_token"]
@@ -102,27 +83,37 @@ public enum ConfigurationFile {
     /// The entries of `text`; `path` only names the source in errors.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> [ConfigurationEntry] {
         var entries: [ConfigurationEntry] = []
-        var section: [String] = []
-        var sections = Set<[String]>()
-        var seen = Set<String>()
-        var scanner = ValueScanner(Array(text.unicodeScalars))
+        var keys = DefinedKeys()
+        // Where the keys of the latest header go.
+        var table: [KeyPathStep] = []
+        var scanner = ConfigurationScanner(Array(text.unicodeScalars))
         while true {
-            scanner.skipBlankLinesAndComments()
+            do {
+                try scanner.skipBlankLinesAndComments()
+            } catch {
+                throw ConfigurationError(path: path, line: scanner.line, message: error.reason)
+            }
             guard scanner.peek != nil else { return entries }
             let number = scanner.line
             func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: path, line: number, message: message) }
             if scanner.peek == "[" {
                 scanner.advance()
-                if scanner.peek == "[" { throw fail("arrays of tables ([[…]]) are not used by susi-listen's settings") }
-                scanner.skipSpaces()
-                guard let name = try? scanner.dottedKey(), scanner.peek == "]" else {
-                    throw fail("expected a section header like [hotword]")
-                }
+                let isArrayOfTables = scanner.peek == "["
+                if isArrayOfTables { scanner.advance() }
+                let expected = isArrayOfTables ? "expected an array of tables header like [[keywords]]" : "expected a section header like [hotword]"
+                guard let name = try? scanner.dottedKey(), scanner.peek == "]" else { throw fail(expected) }
                 scanner.advance()
+                if isArrayOfTables {
+                    guard scanner.peek == "]" else { throw fail(expected) }
+                    scanner.advance()
+                }
                 scanner.skipSpaces()
                 guard scanner.atEndOfLine else { throw fail("unexpected text after the section header") }
-                guard sections.insert(name).inserted else { throw fail("section [\(name.joined(separator: "."))] appears twice") }
-                section = name
+                do {
+                    table = isArrayOfTables ? try keys.openArrayElement(name, line: number) : try keys.openTable(name, line: number)
+                } catch {
+                    throw fail(error.reason)
+                }
                 continue
             }
             let key: [String]
@@ -132,251 +123,169 @@ public enum ConfigurationFile {
                 throw fail(error.reason)
             }
             scanner.skipSpaces()
-            guard scanner.peek == "=" else { throw fail("expected = after \"\(key.joined(separator: "."))\"") }
+            guard scanner.peek == "=" else { throw fail("expected = after \"\(ConfigurationValue.writtenKey(key))\"") }
             scanner.advance()
             scanner.skipSpaces()
-            let fullKey = (section + key).joined(separator: ".")
+            let fullKey = DefinedKeys.written(table + key.map(KeyPathStep.key))
             let value: ConfigurationValue
             do {
                 value = try scanner.value()
             } catch {
-                // A secret's reason could quote it ("SECRET" is not a value).
-                let reason = secretKeys.contains(fullKey) ? "not a valid value (not shown: it is secret; strings need quotes)" : error.reason
+                // A secret's reason could quote it ("SECRET" is not a value), as could that of
+                // an inline table holding one.
+                let mayHoldSecret = secretKeys.contains { $0 == fullKey || $0.hasPrefix(fullKey + ".") }
+                let reason = mayHoldSecret ? "not a valid value (not shown: it is secret; strings need quotes)" : error.reason
                 throw ConfigurationError(path: path, line: scanner.line, message: "key \"\(fullKey)\": \(reason)")
             }
             scanner.skipSpaces()
             guard scanner.atEndOfLine else { throw fail("key \"\(fullKey)\": unexpected text after the value") }
-            guard seen.insert(fullKey).inserted else { throw fail("key \"\(fullKey)\" is set twice") }
-            entries.append(ConfigurationEntry(key: fullKey, value: value, line: number))
+            do {
+                entries += flattened(value, at: try keys.setKey(key, in: table, line: number), line: number)
+            } catch {
+                throw fail(error.reason)
+            }
         }
+    }
+
+    /// The entries `value` set at `path` makes: one, or one per key inside an inline table
+    /// (by key, as tables keep no order), as though the file had used dotted keys.
+    private static func flattened(_ value: ConfigurationValue, at path: [KeyPathStep], line: Int) -> [ConfigurationEntry] {
+        guard case .table(let table) = value, !table.isEmpty else {
+            return [ConfigurationEntry(key: DefinedKeys.written(path), value: value, line: line)]
+        }
+        return table.keys.sorted().flatMap { flattened(table[$0]!, at: path + [.key($0)], line: line) }
     }
 }
 
-/// Reads a configuration file scalar by scalar, counting lines.
-private struct ValueScanner {
-    struct Failure: Error { let reason: String }
+/// A step on the way from the top of a document to a key.
+private enum KeyPathStep: Hashable {
+    /// Into the key of this name.
+    case key(String)
+    /// Into this element (from 0) of an array of tables.
+    case element(Int)
+}
 
-    private let scalars: [Unicode.Scalar]
-    private var position = 0
-    /// The line of `peek`, from 1.
-    private(set) var line = 1
+/// The keys and tables a document has defined so far, which holds it to TOML's rules: a key
+/// is set once; a table is defined once, by its `[header]` or by the dotted keys that reach
+/// into it from one section; a header may later define a table that another header only
+/// implied (`[a]` after `[a.b]`); `[[name]]` appends a table to an array of tables.
+private struct DefinedKeys {
+    /// How a key was defined.
+    private enum Definition {
+        /// Set to a value (inline tables and arrays included, which are closed to later keys).
+        case value(line: Int)
+        case table(TableOrigin, line: Int)
+        /// Given `count` tables by `[[…]]` headers.
+        case arrayOfTables(count: Int, line: Int)
 
-    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
-
-    var peek: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
-    /// True at the end of a line, at a comment or at the end of the text.
-    var atEndOfLine: Bool { peek == nil || peek == "#" || peek == "\n" || (peek == "\r" && next == "\n") }
-    private var next: Unicode.Scalar? { position + 1 < scalars.count ? scalars[position + 1] : nil }
-
-    mutating func advance() {
-        if peek == "\n" { line += 1 }
-        position += 1
-    }
-
-    mutating func skipSpaces() {
-        while peek == " " || peek == "\t" { advance() }
-    }
-
-    /// Skips spaces, line ends and comments: what may lie between statements, or between the
-    /// values of an array.
-    mutating func skipBlankLinesAndComments() {
-        while true {
-            skipSpaces()
-            if peek == "#" {
-                while let scalar = peek, scalar != "\n" { advance() }
-            } else if peek == "\n" || (peek == "\r" && next == "\n") {
-                advance()
-            } else {
-                return
+        /// What the key is, for a message: "a value (line 3)".
+        var described: String {
+            switch self {
+            case .value(let line): "a value (line \(line))"
+            case .table(.header, let line): "a table with its own section (line \(line))"
+            case .table(.implied, let line): "a table (line \(line))"
+            case .table(.dottedKeys, let line): "a table of dotted keys (line \(line))"
+            case .arrayOfTables(_, let line): "an array of tables (line \(line))"
             }
         }
     }
 
-    /// A key of one or more parts joined by dots (`hotword.sensitivity`), each bare (letters,
-    /// digits, `_` and `-`) or quoted.
-    mutating func dottedKey() throws(Failure) -> [String] {
-        var parts: [String] = []
-        while true {
-            skipSpaces()
-            switch peek {
-            case "\"": parts.append(try basicString())
-            case "'": parts.append(try literalString())
-            default:
-                let part = bareKey()
-                guard !part.isEmpty else { throw Failure(reason: "expected key = value") }
-                parts.append(part)
-            }
-            skipSpaces()
-            guard peek == "." else { return parts }
-            advance()
-        }
+    private enum TableOrigin: Equatable {
+        /// Named on the way to a header's table (`a` of `[a.b]`): a header may still define it.
+        case implied
+        /// Defined by its own header.
+        case header
+        /// Defined by dotted keys in the section numbered so, which alone may add keys to it.
+        case dottedKeys(section: Int)
     }
 
-    /// Letters, digits, `_` and `-`.
-    private mutating func bareKey() -> String {
-        var key = ""
-        while let scalar = peek, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" {
-            key.unicodeScalars.append(scalar)
-            advance()
-        }
-        return key
-    }
+    private var definitions: [[KeyPathStep]: Definition] = [:]
+    /// How many headers came so far.
+    private var section = 0
 
-    /// A value; `depth` is how many arrays enclose it.
-    mutating func value(depth: Int = 0) throws(Failure) -> ConfigurationValue {
-        switch peek {
-        case "\"": return .string(try startsMultiLine("\"") ? multiLineBasicString() : basicString())
-        case "'": return .string(try startsMultiLine("'") ? multiLineLiteralString() : literalString())
-        case "{": throw Failure(reason: "inline tables ({ … }) are not used by susi-listen's settings")
-        case "[":
-            guard depth < ConfigurationFile.maximumNesting else {
-                throw Failure(reason: "arrays nested more than \(ConfigurationFile.maximumNesting) deep")
-            }
-            return .array(try array(depth: depth + 1))
-        case nil, "\n", "#": throw Failure(reason: "missing value")
-        default: return try bareValue()
-        }
-    }
-
-    /// Whether three `quote`s open a multi-line string here; if so, they are consumed.
-    private mutating func startsMultiLine(_ quote: Unicode.Scalar) -> Bool {
-        guard position + 2 < scalars.count, scalars[position + 1] == quote, scalars[position + 2] == quote else { return false }
-        for _ in 0..<3 { advance() }
-        // A line end right after the opening quotes is not part of the string.
-        if peek == "\r", next == "\n" { advance() }
-        if peek == "\n" { advance() }
-        return true
-    }
-
-    /// A "basic" string on one line, with escapes.
-    private mutating func basicString() throws(Failure) -> String {
-        advance()
+    /// The path of `path`'s key as TOML writes it, with the element of an array of tables in
+    /// brackets: `keywords[0].phrase`.
+    static func written(_ path: [KeyPathStep]) -> String {
         var text = ""
-        while let scalar = peek, scalar != "\n" {
-            advance()
-            switch scalar {
-            case "\"": return text
-            case "\\": text.unicodeScalars.append(try escape())
-            default: text.unicodeScalars.append(scalar)
+        for step in path {
+            switch step {
+            case .key(let name): text += (text.isEmpty ? "" : ".") + ConfigurationValue.writtenKey([name])
+            case .element(let index): text += "[\(index)]"
             }
         }
-        throw Failure(reason: "string without its closing \"")
+        return text
     }
 
-    /// A `"""multi-line basic"""` string: escapes, and a backslash at the end of a line
-    /// joins it to the next without the line end and the spaces that follow.
-    private mutating func multiLineBasicString() throws(Failure) -> String {
-        var text = ""
-        while let scalar = peek {
-            if try endsMultiLine("\"", text: &text) { return text }
-            advance()
-            guard scalar == "\\" else {
-                text.unicodeScalars.append(scalar)
-                continue
+    /// Defines the table of the header `[name]` on `line`.
+    /// - Returns: the path its keys go under.
+    mutating func openTable(_ name: [String], line: Int) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
+        let subject = "section [\(ConfigurationValue.writtenKey(name))]"
+        let path = try headerPath(name, line: line, subject: subject)
+        switch definitions[path] {
+        case nil, .table(.implied, _): definitions[path] = .table(.header, line: line)
+        case .table(.header, _): throw ConfigurationSyntaxError(reason: "\(subject) appears twice")
+        case let other?: throw conflict(subject, at: path, with: other)
+        }
+        return path
+    }
+
+    /// Appends a table to the array of tables of the header `[[name]]` on `line`.
+    /// - Returns: the path its keys go under.
+    mutating func openArrayElement(_ name: [String], line: Int) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
+        let subject = "array of tables [[\(ConfigurationValue.writtenKey(name))]]"
+        let path = try headerPath(name, line: line, subject: subject)
+        switch definitions[path] {
+        case nil:
+            definitions[path] = .arrayOfTables(count: 1, line: line)
+            return path + [.element(0)]
+        case .arrayOfTables(let count, let firstLine):
+            definitions[path] = .arrayOfTables(count: count + 1, line: firstLine)
+            return path + [.element(count)]
+        case let other?: throw conflict(subject, at: path, with: other)
+        }
+    }
+
+    /// Sets the dotted `key` in the table at `table`, on `line`.
+    /// - Returns: the key's path.
+    mutating func setKey(_ key: [String], in table: [KeyPathStep], line: Int) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
+        var path = table
+        let subject = "key \"\(Self.written(table + key.map(KeyPathStep.key)))\""
+        for part in key.dropLast() {
+            path.append(.key(part))
+            switch definitions[path] {
+            case nil, .table(.implied, _): definitions[path] = .table(.dottedKeys(section: section), line: line)
+            case .table(.dottedKeys(let origin), _) where origin == section: break
+            case let other?: throw conflict(subject, at: path, with: other)
             }
-            var lookahead = position
-            while lookahead < scalars.count, scalars[lookahead] == " " || scalars[lookahead] == "\t" || scalars[lookahead] == "\r" { lookahead += 1 }
-            if lookahead < scalars.count, scalars[lookahead] == "\n" {
-                while peek == " " || peek == "\t" || peek == "\r" || peek == "\n" { advance() }
-            } else {
-                text.unicodeScalars.append(try escape())
+        }
+        path.append(.key(key.last!))
+        switch definitions[path] {
+        case nil: definitions[path] = .value(line: line)
+        case .value: throw ConfigurationSyntaxError(reason: "\(subject) is set twice")
+        case let other?: throw conflict(subject, at: path, with: other)
+        }
+        return path
+    }
+
+    /// Begins the section of the header naming `name` (`subject`): the path of its key from
+    /// the top, defining the tables it implies; through an array of tables, its latest table.
+    private mutating func headerPath(_ name: [String], line: Int, subject: String) throws(ConfigurationSyntaxError) -> [KeyPathStep] {
+        section += 1
+        var path: [KeyPathStep] = []
+        for name in name.dropLast() {
+            path.append(.key(name))
+            switch definitions[path] {
+            case nil: definitions[path] = .table(.implied, line: line)
+            case .table: break
+            case .arrayOfTables(let count, _): path.append(.element(count - 1))
+            case let other?: throw conflict(subject, at: path, with: other)
             }
         }
-        throw Failure(reason: "string without its closing \"\"\"")
+        return path + [.key(name.last!)]
     }
 
-    /// A one-line 'literal' string: no escapes.
-    private mutating func literalString() throws(Failure) -> String {
-        advance()
-        var text = ""
-        while let scalar = peek, scalar != "\n" {
-            advance()
-            if scalar == "'" { return text }
-            text.unicodeScalars.append(scalar)
-        }
-        throw Failure(reason: "string without its closing '")
-    }
-
-    /// A `'''multi-line literal'''` string.
-    private mutating func multiLineLiteralString() throws(Failure) -> String {
-        var text = ""
-        while let scalar = peek {
-            if try endsMultiLine("'", text: &text) { return text }
-            advance()
-            text.unicodeScalars.append(scalar)
-        }
-        throw Failure(reason: "string without its closing '''")
-    }
-
-    /// Whether three `quote`s close a multi-line string here, consuming them. Up to two more
-    /// quotes right before the closing three belong to the text, as TOML has it.
-    private mutating func endsMultiLine(_ quote: Unicode.Scalar, text: inout String) throws(Failure) -> Bool {
-        var count = 0
-        while position + count < scalars.count, scalars[position + count] == quote { count += 1 }
-        guard count >= 3 else { return false }
-        guard count <= 5 else { throw Failure(reason: "more than five quotes in a row at the end of a string") }
-        for _ in 0..<(count - 3) { text.unicodeScalars.append(quote) }
-        for _ in 0..<count { advance() }
-        return true
-    }
-
-    /// The scalar an escape after a backslash stands for: `\n`, `\t`, `\uXXXX`, ...
-    private mutating func escape() throws(Failure) -> Unicode.Scalar {
-        guard let escaped = peek, escaped != "\n" else { throw Failure(reason: "string without its closing \"") }
-        advance()
-        switch escaped {
-        case "n": return "\n"
-        case "t": return "\t"
-        case "r": return "\r"
-        case "b": return "\u{08}"
-        case "f": return "\u{0C}"
-        case "\"": return "\""
-        case "\\": return "\\"
-        case "u", "U":
-            var digits = ""
-            for _ in 0..<(escaped == "u" ? 4 : 8) {
-                guard let digit = peek, digit.properties.isASCIIHexDigit else {
-                    throw Failure(reason: "\\\(escaped) needs \(escaped == "u" ? 4 : 8) hexadecimal digits")
-                }
-                digits.unicodeScalars.append(digit)
-                advance()
-            }
-            guard let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) else {
-                throw Failure(reason: "\\\(escaped)\(digits) is not a Unicode scalar")
-            }
-            return scalar
-        default: throw Failure(reason: "unknown escape \\\(escaped) in a string")
-        }
-    }
-
-    /// An array: values separated by commas, over as many lines as it likes, with comments
-    /// between them and a comma after the last allowed.
-    private mutating func array(depth: Int) throws(Failure) -> [ConfigurationValue] {
-        advance()
-        var values: [ConfigurationValue] = []
-        while true {
-            skipBlankLinesAndComments()
-            if peek == "]" {
-                advance()
-                return values
-            }
-            values.append(try value(depth: depth))
-            skipBlankLinesAndComments()
-            if peek == "," { advance() } else if peek != "]" { throw Failure(reason: "expected , or ] in an array") }
-        }
-    }
-
-    private mutating func bareValue() throws(Failure) -> ConfigurationValue {
-        var word = ""
-        while let scalar = peek, !(scalar == " " || scalar == "\t" || scalar == "," || scalar == "]" || scalar == "#" || scalar == "\r" || scalar == "\n") {
-            word.unicodeScalars.append(scalar)
-            advance()
-        }
-        let digits = word.replacingOccurrences(of: "_", with: "")
-        if word == "true" { return .bool(true) }
-        if word == "false" { return .bool(false) }
-        if let integer = Int(digits) { return .integer(integer) }
-        if let number = Double(digits), number.isFinite { return .float(number) }
-        throw Failure(reason: word.isEmpty ? "missing value" : "\"\(word)\" is not a value (strings need quotes)")
+    /// Why `subject` may not define `path` already defined as `definition`.
+    private func conflict(_ subject: String, at path: [KeyPathStep], with definition: Definition) -> ConfigurationSyntaxError {
+        ConfigurationSyntaxError(reason: "\(subject): \"\(Self.written(path))\" is already \(definition.described)")
     }
 }

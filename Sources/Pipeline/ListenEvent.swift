@@ -129,7 +129,8 @@ public enum ListenEvent: Equatable, Sendable {
                 ("peak_rss_mb", summary.peakResidentBytes.map { .number(rounded(Double($0) / 1_048_576)) } ?? .null),
             ] + (summary.echoCancellationCPUSeconds.map { [("echo_cancellation_cpu_s", JSONValue.number(rounded($0)))] } ?? [])
               + (summary.overruns.map { [("overruns", JSONValue.integer($0))] } ?? [])
-              + (summary.suspends.map { [("suspends", JSONValue.integer($0))] } ?? []))
+              + (summary.suspends.map { [("suspends", JSONValue.integer($0))] } ?? [])
+              + (summary.stalls.map { [("stalls", JSONValue.integer($0))] } ?? []))
         }
     }
 
@@ -501,6 +502,9 @@ public struct RunSummary: Equatable, Sendable {
     /// Capture overruns and suspends recovered from (live capture only).
     public var overruns: Int?
     public var suspends: Int?
+    /// Times the capture device delivered nothing for ``CaptureStallWatch/threshold`` or
+    /// longer (live capture only).
+    public var stalls: Int?
 
     /// CPU time per second of audio; zero when there was no audio.
     public var realTimeFactor: Double {

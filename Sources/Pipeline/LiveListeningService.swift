@@ -16,7 +16,9 @@ import Transcription
 /// back-off while the service keeps running; a device that cannot be opened at start ends the
 /// service with that error. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) ends the
 /// loop after the frame being processed, or within ``stallCheckInterval`` when the device
-/// delivers nothing, even one blocked inside ALSA, and closes the device.
+/// delivers nothing, even one blocked inside ALSA, and closes the device. A device that
+/// delivers nothing for ``CaptureStallWatch/threshold`` (it stalls) is logged once, and again
+/// when it delivers, and counted in the summary.
 ///
 /// A configuration read again (SIGHUP) is applied while it listens: a new detector is built on
 /// a thread of its own and takes over between two frames, so no audio is lost and capture never
@@ -255,10 +257,15 @@ private struct CaptureLoop {
         var summary = RunSummary(files: 0)
         var statistics = CaptureStatistics()
         var backoff = 0.5
+        var stallWatch = CaptureStallWatch(opened: .now)
         while !stop.isRaised, let current = feed {
             do {
                 // A stalled device delivers nothing: the stop signal is looked at again meanwhile.
-                guard let frame = try current.next(waitingAtMost: LiveListeningService.stallCheckInterval) else { continue }
+                guard let frame = try current.next(waitingAtMost: LiveListeningService.stallCheckInterval) else {
+                    if let stall = stallWatch.noFrame(at: .now) { log(stall) }
+                    continue
+                }
+                if let stall = stallWatch.frameCame(at: .now) { log(stall) }
                 // What the speaker played while this frame was heard: the echo reference.
                 let played = playback?.timeline.played(count: frame.samples.count, endingAt: frame.heardUntil) ?? .nothing
                 if played == .untimed && canceller != nil && !warnedUntimed {
@@ -275,6 +282,7 @@ private struct CaptureLoop {
                 statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
                 feed = try reopen(after: error, backoff: &backoff, stream: stream)
+                stallWatch.reopened(at: .now)
             }
         }
         feed?.close()
@@ -286,7 +294,18 @@ private struct CaptureLoop {
         summary.peakResidentBytes = MemoryUsage.peakResidentBytes()
         summary.overruns = statistics.overrunsRecovered
         summary.suspends = statistics.suspendsRecovered
+        summary.stalls = stallWatch.stalls
         return summary
+    }
+
+    /// Logs a stall of the device as it begins (a warning) and as it ends.
+    private func log(_ change: CaptureStallWatch.Change) {
+        switch change {
+        case .stalled(let duration):
+            logger.warning("\(configuration.device): no audio for \(String(format: "%.1f", duration.timeInterval)) s: the device stalls; waiting for it")
+        case .resumed(let duration):
+            logger.info("\(configuration.device): audio again after \(String(format: "%.1f", duration.timeInterval)) s without")
+        }
     }
 
     /// Puts the reloads set up since the last call into effect, between two frames: a new

@@ -24,6 +24,16 @@ import Testing
         #expect(object["rtf"] as? Double == 0.02)
         #expect(object["hits"] as? Int == 3)
         #expect(object["failed"] as? Int == 1)
+        #expect(object["stalls"] == nil)
+    }
+
+    @Test func writesTheCaptureDevicesOverrunsSuspendsAndStallsInALiveSummary() throws {
+        var summary = RunSummary(audioSeconds: 60, cpuSeconds: 1, hits: 0)
+        (summary.overruns, summary.suspends, summary.stalls) = (1, 0, 2)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(ListenEvent.summary(summary).json.text.utf8)) as? [String: Any])
+        #expect(object["overruns"] as? Int == 1)
+        #expect(object["suspends"] as? Int == 0)
+        #expect(object["stalls"] as? Int == 2)
     }
 
     @Test func writesTheEventsSocketsAnswersAsJSONAndReadableLines() {

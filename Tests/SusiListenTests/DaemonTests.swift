@@ -513,6 +513,24 @@ import Testing
         try daemon.writer.close()
     }
 
+    @Test func logsAStalledDeviceOnceAndWhenItDeliversAgain() throws {
+        let daemon = try startListening(configuration: "")
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        // The writer goes quiet: after 2 s without a frame the daemon warns, once.
+        let stalled = "fixture: no audio for "
+        #expect(waitForLine(containing: stalled, in: daemon.errors, within: 30), "\(daemon.log)")
+        usleep(1_500_000)
+        let warnings = daemon.log.split(separator: "\n").filter { $0.contains(stalled) }
+        #expect(warnings.count == 1 && warnings[0].contains(" warning "), "\(daemon.log)")
+        let resumed = try playSilence(into: daemon.writer, until: "fixture: audio again after ", in: daemon.errors, within: 30)
+        #expect(resumed.found, "\(daemon.log)")
+        let stopped = terminate(daemon.process)
+        #expect(stopped.status == 0, "\(daemon.log)")
+        let summary = try #require(try events(in: daemon.output).last)
+        #expect(summary["stalls"] as? Int == 1, "\(summary)")
+        try daemon.writer.close()
+    }
+
     @Test func stopsPromptlyOnSIGTERMWhileTheDeviceCannotBeOpenedYet() throws {
         // Nobody ever opens the FIFO for writing: ALSA's `file` PCM blocks in open(2).
         let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--no-transcription"])
