@@ -45,11 +45,4 @@ struct CommandOptions: ParsableArguments, Sendable {
     func validate() throws {
         try settings.validate()
     }
-
-    /// Points the project's command model at this installation's `Models/commands`.
-    static func locateCommandModel(in configuration: inout Configuration) {
-        if configuration.transcriber.languageModel == Configuration.domainModel, let models = ModelsFolder.locate() {
-            configuration.transcriber.languageModel = .domain(folder: models + "/commands")
-        }
-    }
 }

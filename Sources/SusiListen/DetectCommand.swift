@@ -98,7 +98,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         given.add(events.settings)
         given.add(ownSettings)
         try given.merge(into: &settings)
-        CommandOptions.locateCommandModel(in: &settings)
+        ModelsFolder.useCommandModel(in: &settings)
         if settings.reportCandidates && settings.decision == .spotting {
             throw ValidationError("candidates come from a second stage: --candidates (log.candidates) needs --decision (hotword.decision) two-stage or verified, not spotting")
         }

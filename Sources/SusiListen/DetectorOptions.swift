@@ -42,7 +42,7 @@ struct DetectorOptions: ParsableArguments, Sendable {
     /// this installation where none are set.
     func apply(to configuration: inout Configuration) throws {
         try settings.merge(into: &configuration)
-        ModelOptions.locateProjectModels(in: &configuration.modelFiles)
+        ModelsFolder.useProjectModels(in: &configuration.modelFiles)
     }
 }
 

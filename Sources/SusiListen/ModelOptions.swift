@@ -1,5 +1,4 @@
 import ArgumentParser
-import HotwordDetection
 import Pipeline
 
 /// Where the acoustic model and dictionaries are.
@@ -20,13 +19,5 @@ struct ModelOptions: ParsableArguments, Sendable {
         given.add(.dictionary, dictionary)
         given.add(.keywordDictionary, keywordDictionary)
         return given
-    }
-
-    /// Takes the project's keyword dictionary and verification vocabulary from this
-    /// installation's models folder where none is set.
-    static func locateProjectModels(in files: inout AcousticModelFiles) {
-        guard let models = ModelsFolder.locate() else { return }
-        if files.keywordDictionary == nil { files.keywordDictionary = models + "/" + ModelsFolder.marker }
-        if files.verifierVocabulary == nil { files.verifierVocabulary = AcousticModelFiles.VerifierVocabulary(modelsFolder: models) }
     }
 }
