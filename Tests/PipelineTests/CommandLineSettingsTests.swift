@@ -113,3 +113,7 @@ import Testing
         #expect(Setting.all.filter(\.isSecret).map(\.key) == ["chat.access_token"])
     }
 }
+
+extension Setting: CustomTestStringConvertible {
+    public var testDescription: String { key }
+}
