@@ -1,6 +1,7 @@
 /// Why a flag's value cannot be used; names the flag, as a configuration file's error names the
 /// key, in the same words.
 public struct FlagError: Error, Equatable, CustomStringConvertible {
+    /// The flag and what is wrong with its value: `--gain: expected a number above 0, got 0.0`.
     public var description: String
 }
 
@@ -9,6 +10,7 @@ public struct CommandLineSettings: Sendable {
     /// The flags given, in order, with their values.
     private var given: [(setting: Setting, value: ConfigurationValue)] = []
 
+    /// No flags given.
     public init() {}
 
     /// Adds the value `setting`'s flag was given, as the configuration file would write it

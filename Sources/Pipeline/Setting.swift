@@ -25,6 +25,7 @@ public enum SettingFlagForm: Sendable, Equatable {
 public struct SettingFlag: Sendable, Equatable {
     /// The long name without its dashes: `gain` for `--gain`.
     public let name: String
+    /// What the flag takes.
     public let form: SettingFlagForm
 
     /// The flag as it is typed: `--gain`.
