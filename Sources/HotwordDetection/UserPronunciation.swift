@@ -39,6 +39,9 @@ public struct UserPronunciation: Sendable, Equatable {
         self.phones = phones
     }
 
+    /// The pronunciation as `WORD=PHONES` reads it: `susi=S UW Z IY`.
+    public var text: String { word + "=" + phones.joined(separator: " ") }
+
     /// Reads `WORD=PHONES`: phones are separated by spaces or tabs, and spaces around the word
     /// are ignored.
     public init(parsing text: String) throws(FormatError) {

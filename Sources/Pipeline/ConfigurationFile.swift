@@ -34,7 +34,7 @@ public enum ConfigurationFile {
     /// `[[[[…` from overflowing the stack.
     public static let maximumNesting = 8
     /// Keys whose values are never quoted in a message.
-    public static let secretKeys: Set<String> = ["chat.access_token"]
+    public static let secretKeys = Set(Setting.all.filter(\.isSecret).map(\.key))
 
     /// The entries of the file at `path`, in file order.
     public static func read(_ path: String) throws(ConfigurationError) -> [ConfigurationEntry] {

@@ -64,7 +64,10 @@ struct BenchCommand: ParsableCommand {
         if positives.isEmpty && keyword.isEmpty {
             throw ValidationError("give --keyword to measure false alarms on negatives alone")
         }
-        try DetectorOptions.check(keywords: keyword, sensitivities: sensitivities, gain: gain)
+        var measured = spotterSettings
+        measured.add(.keywords, keyword)
+        measured.add(.sensitivity, sensitivities)
+        try measured.validate()
         if let targetFaPerHour, !(targetFaPerHour.isFinite && targetFaPerHour >= 0) {
             throw ValidationError("--target-fa-per-hour must be 0 or more")
         }
@@ -84,6 +87,16 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// The settings of every spotter measured, but its keyword and sensitivity.
+    private var spotterSettings: CommandLineSettings {
+        var given = CommandLineSettings()
+        given.add(userPronunciations.settings)
+        given.add(.gain, gain)
+        given.add(models.settings)
+        given.add(decisionOptions.settings)
+        return given
+    }
+
     /// The sensitivities given, or the default sweep (the default sensitivity alone with `--live`).
     private var sensitivities: [Double] {
         guard sensitivity.isEmpty else { return sensitivity }
@@ -99,11 +112,11 @@ struct BenchCommand: ParsableCommand {
             }
             var labelled = Set<String>()
             let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
-            var modelFiles = AcousticModelFiles()
-            models.apply(to: &modelFiles)
-            var spotter = KeywordSpotterConfiguration(keywords: [], pronunciations: userPronunciations.pronunciations,
-                                                      gain: gain, modelFiles: modelFiles)
-            if let decision = decisionOptions.decision { spotter.decision = decision }
+            var settings = Configuration()
+            try spotterSettings.merge(into: &settings)
+            ModelsFolder.useProjectModels(in: &settings.modelFiles)
+            var spotter = settings.spotterConfiguration
+            spotter.keywords = []
             let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivities,
                                      resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour ?? 1)
             if live {

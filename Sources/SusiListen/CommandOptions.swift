@@ -1,66 +1,48 @@
 import ArgumentParser
-import Foundation
 import Pipeline
-import SusiChat
-import Transcription
 
 /// Options for what follows the hotword: the transcription session and the SUSI chat query.
 /// Each one given overrides the configuration file.
 struct CommandOptions: ParsableArguments, Sendable {
-    @Flag(name: .long, help: "Stop at the hotword: no transcription, no chat query.")
+    @Flag(name: Setting.transcribe.flagName, help: Setting.transcribe.argumentHelp)
     var noTranscription = false
 
-    @Flag(name: .long, help: "Stop at the transcript: no chat query.")
+    @Flag(name: Setting.chatEnabled.flagName, help: Setting.chatEnabled.argumentHelp)
     var noChat = false
 
-    @Option(name: .long, help: ArgumentHelp("Language model for the command: domain (the project's SUSI command model) or general (PocketSphinx's English model) (default: domain).", valueName: "model"))
+    @Option(name: Setting.languageModel.flagName, help: Setting.languageModel.argumentHelp)
     var languageModel: String?
 
-    @Option(name: .long, help: ArgumentHelp("Silence that ends the command, in seconds (default: 0.7).", valueName: "seconds"))
+    @Option(name: Setting.trailingSilence.flagName, help: Setting.trailingSilence.argumentHelp)
     var trailingSilence: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Longest command, in seconds (default: 10).", valueName: "seconds"))
+    @Option(name: Setting.maximumDuration.flagName, help: Setting.maximumDuration.argumentHelp)
     var maxCommand: Double?
 
-    @Option(name: .long, help: ArgumentHelp("SUSI server (default: https://api.susi.ai).", valueName: "url"))
+    @Option(name: Setting.server.flagName, help: Setting.server.argumentHelp)
     var server: String?
 
-    @Option(name: .long, help: ArgumentHelp("Language code sent with each query (default: en).", valueName: "code"))
+    @Option(name: Setting.language.flagName, help: Setting.language.argumentHelp)
     var language: String?
 
-    @Option(name: .long, help: ArgumentHelp("Folder that keeps queries while the server is unreachable, at most 100 (the oldest are dropped), one process per folder (default: none).", valueName: "dir"))
+    @Option(name: Setting.spoolDirectory.flagName, help: Setting.spoolDirectory.argumentHelp)
     var spoolDir: String?
 
-    func validate() throws {
-        if let languageModel, !["domain", "general"].contains(languageModel) {
-            throw ValidationError("--language-model must be domain or general")
-        }
-        for (name, value) in [("--trailing-silence", trailingSilence), ("--max-command", maxCommand)] {
-            if let value, !Configuration.durationRange.contains(value) {
-                let range = Configuration.durationRange
-                throw ValidationError("\(name) must be a number of seconds from \(range.lowerBound) to \(Int(range.upperBound))")
-            }
-        }
-        if let server {
-            guard let url = URL(string: server), ChatClientConfiguration.isUsableServer(url) else {
-                throw ValidationError("--server must be an http or https URL, not \(server)")
-            }
-        }
+    /// The settings these options give.
+    var settings: CommandLineSettings {
+        var given = CommandLineSettings()
+        given.add(.transcribe, switched: noTranscription)
+        given.add(.chatEnabled, switched: noChat)
+        given.add(.languageModel, languageModel)
+        given.add(.trailingSilence, trailingSilence)
+        given.add(.maximumDuration, maxCommand)
+        given.add(.server, server)
+        given.add(.language, language)
+        given.add(.spoolDirectory, spoolDir)
+        return given
     }
 
-    /// Puts the options that were given into `configuration`, and points the domain model at
-    /// this installation's `Models/commands`.
-    func apply(to configuration: inout Configuration) {
-        if noTranscription { configuration.transcribe = false }
-        if noChat { configuration.chatEnabled = false }
-        if let languageModel { configuration.transcriber.languageModel = languageModel == "general" ? .general : Configuration.domainModel }
-        if configuration.transcriber.languageModel == Configuration.domainModel, let models = ModelsFolder.locate() {
-            configuration.transcriber.languageModel = .domain(folder: models + "/commands")
-        }
-        if let trailingSilence { configuration.transcriber.trailingSilence = trailingSilence }
-        if let maxCommand { configuration.transcriber.maximumDuration = maxCommand }
-        if let server, let url = URL(string: server) { configuration.chat.server = url }
-        if let language { configuration.chat.language = language }
-        if let spoolDir { configuration.chat.spoolDirectory = URL(fileURLWithPath: spoolDir) }
+    func validate() throws {
+        try settings.validate()
     }
 }

@@ -1,10 +1,18 @@
 import ArgumentParser
 import HotwordDetection
+import Pipeline
 
 extension KeywordDecision: ExpressibleByArgument {}
 
 /// How detections are decided, shared by `detect` and `bench`.
 struct DecisionOptions: ParsableArguments, Sendable {
-    @Option(name: .long, help: ArgumentHelp("How a detection is decided: two-stage (spotting proposes candidates; the words a recogniser hears over each, and the spotting score, decide), verified (the recogniser's words alone decide) or spotting (keyword spotting alone). (default: two-stage)", valueName: "method"))
+    @Option(name: Setting.decision.flagName, help: Setting.decision.argumentHelp)
     var decision: KeywordDecision?
+
+    /// The settings these options give.
+    var settings: CommandLineSettings {
+        var given = CommandLineSettings()
+        given.add(.decision, decision?.rawValue)
+        return given
+    }
 }

@@ -18,10 +18,10 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             help: ArgumentHelp("Audio files or folders (searched recursively); each file is one stream. Without --file, listen on the capture device.", valueName: "path"))
     var file: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("ALSA capture device: default, hw:1,0, plughw:1,0, dsnoop, ... (default: default).", valueName: "name"))
+    @Option(name: Setting.device.flagName, help: Setting.device.argumentHelp)
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("ALSA configuration file that defines --device, read instead of the system's.", valueName: "file"))
+    @Option(name: Setting.alsaConfiguration.flagName, help: Setting.alsaConfiguration.argumentHelp)
     var alsaConfig: String?
 
     @Flag(name: .long, help: "List the capture devices ALSA knows and exit.")
@@ -37,19 +37,28 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
 
     @OptionGroup var configurationFile: ConfigurationOptions
 
-    @Option(name: .long, help: ArgumentHelp("Lowest log level: trace, debug, info, notice, warning, error, critical (default: info).", valueName: "level"))
+    @Option(name: Setting.logLevel.flagName, help: Setting.logLevel.argumentHelp)
     var logLevel: String?
 
-    @Flag(name: .long, help: "Write events as JSON lines on standard output.")
+    @Flag(name: Setting.json.flagName, help: Setting.json.argumentHelp)
     var json = false
 
-    @Flag(name: .long, help: "Report every candidate the second stage decides on, heard or turned down, with the words the recogniser heard and why (candidate events; not with --decision spotting).")
+    @Flag(name: Setting.candidates.flagName, help: Setting.candidates.argumentHelp)
     var candidates = false
 
+    /// The settings `detect`'s own options give (its option groups give theirs).
+    private var ownSettings: CommandLineSettings {
+        var given = CommandLineSettings()
+        given.add(.device, device)
+        given.add(.alsaConfiguration, alsaConfig)
+        given.add(.logLevel, logLevel)
+        given.add(.json, switched: json)
+        given.add(.candidates, switched: candidates)
+        return given
+    }
+
     func validate() throws {
-        if let logLevel, !Configuration.logLevels.contains(logLevel) {
-            throw ValidationError("--log-level must be one of \(Configuration.logLevels.joined(separator: ", "))")
-        }
+        try ownSettings.validate()
         if events.eventsSocket != nil && !file.isEmpty {
             throw ValidationError("--events-socket is for listening on a device, not for --file runs")
         }
@@ -84,14 +93,12 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     private func merged(with file: Configuration) throws -> Configuration {
         var settings = file
         try detector.apply(to: &settings)
-        command.apply(to: &settings)
-        playback.apply(to: &settings)
-        events.apply(to: &settings)
-        if let device { settings.device = device }
-        if let alsaConfig { settings.alsaConfigurationFile = alsaConfig }
-        if let logLevel { settings.logLevel = logLevel }
-        if json { settings.json = true }
-        if candidates { settings.reportCandidates = true }
+        var given = command.settings
+        given.add(playback.settings)
+        given.add(events.settings)
+        given.add(ownSettings)
+        try given.merge(into: &settings)
+        ModelsFolder.useCommandModel(in: &settings)
         if settings.reportCandidates && settings.decision == .spotting {
             throw ValidationError("candidates come from a second stage: --candidates (log.candidates) needs --decision (hotword.decision) two-stage or verified, not spotting")
         }

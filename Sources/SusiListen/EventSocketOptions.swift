@@ -5,22 +5,22 @@ import ServerSockets
 /// Where local programs get the events (`--events-socket`), for `detect` and `serve`. Each
 /// option given overrides the configuration file.
 struct EventSocketOptions: ParsableArguments, Sendable {
-    @Option(name: .long, help: ArgumentHelp("Unix socket (created mode 0660) on which local programs read every event as a JSON line and may send {\"type\":\"mute\"}, {\"type\":\"unmute\"} or {\"type\":\"listen\"}.", valueName: "path"))
+    @Option(name: Setting.eventsSocket.flagName, help: Setting.eventsSocket.argumentHelp)
     var eventsSocket: String?
 
-    @Option(name: .long, help: ArgumentHelp("Group the events socket belongs to (default: the process's group).", valueName: "group"))
+    @Option(name: Setting.eventsSocketGroup.flagName, help: Setting.eventsSocketGroup.argumentHelp)
     var eventsSocketGroup: String?
 
-    func validate() throws {
-        if let eventsSocket, let problem = Configuration.socketPathProblem(eventsSocket) {
-            throw ValidationError("--events-socket: \(problem)")
-        }
+    /// The settings these options give.
+    var settings: CommandLineSettings {
+        var given = CommandLineSettings()
+        given.add(.eventsSocket, eventsSocket)
+        given.add(.eventsSocketGroup, eventsSocketGroup)
+        return given
     }
 
-    /// Puts the options that were given into `configuration`.
-    func apply(to configuration: inout Configuration) {
-        if let eventsSocket { configuration.eventsSocket = eventsSocket }
-        if let eventsSocketGroup { configuration.eventsSocketGroup = eventsSocketGroup }
+    func validate() throws {
+        try settings.validate()
     }
 
     /// The events socket `settings` ask for, listening; nil when they ask for none.

@@ -20,17 +20,16 @@ struct ServeCommand: AsyncParsableCommand {
             64 bad arguments, 78 a bad configuration file.
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Where to listen: tcp://HOST:PORT or unix://PATH (default: tcp://0.0.0.0:10400).", valueName: "uri"))
+    @Option(name: Setting.serveURI.flagName, help: Setting.serveURI.argumentHelp)
     var uri: String?
 
-    @Option(name: .long, help: ArgumentHelp("Most clients served at once, 1-1024; one more is refused with an error event (default: 16).", valueName: "n"))
+    @Option(name: Setting.maximumClients.flagName, help: Setting.maximumClients.argumentHelp)
     var maxClients: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a client may send nothing before it is disconnected, 1-86400 (default: 60).", valueName: "seconds"))
+    @Option(name: Setting.idleTimeout.flagName, help: Setting.idleTimeout.argumentHelp)
     var idleTimeout: Double?
 
-    @Option(name: .long, defaultAsFlag: "",
-            help: ArgumentHelp("Announce the server on the local network as _wyoming._tcp through Avahi, under NAME (default: susi-listen on HOST).", valueName: "name"))
+    @Option(name: Setting.zeroconf.flagName, defaultAsFlag: "", help: Setting.zeroconf.argumentHelp)
     var zeroconf: String? = nil
 
     @OptionGroup var events: EventSocketOptions
@@ -39,24 +38,22 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var configurationFile: ConfigurationOptions
 
-    @Option(name: .long, help: ArgumentHelp("Lowest log level: trace, debug, info, notice, warning, error, critical (default: info).", valueName: "level"))
+    @Option(name: Setting.logLevel.flagName, help: Setting.logLevel.argumentHelp)
     var logLevel: String?
 
+    /// The settings `serve`'s own options give (its option groups give theirs).
+    private var ownSettings: CommandLineSettings {
+        var given = CommandLineSettings()
+        given.add(.serveURI, uri)
+        given.add(.maximumClients, maxClients)
+        given.add(.idleTimeout, idleTimeout)
+        given.add(.zeroconf, zeroconf)
+        given.add(.logLevel, logLevel)
+        return given
+    }
+
     func validate() throws {
-        do {
-            _ = try uri.map(ServerAddress.init(uri:))
-        } catch {
-            throw ValidationError("--uri \(error)")
-        }
-        if let maxClients, !Configuration.maximumClientsRange.contains(maxClients) {
-            throw ValidationError("--max-clients must be from 1 to 1024")
-        }
-        if let idleTimeout, !Configuration.idleTimeoutRange.contains(idleTimeout) {
-            throw ValidationError("--idle-timeout must be from 1 to 86400 seconds")
-        }
-        if let logLevel, !Configuration.logLevels.contains(logLevel) {
-            throw ValidationError("--log-level must be one of \(Configuration.logLevels.joined(separator: ", "))")
-        }
+        try ownSettings.validate()
     }
 
     func run() async throws {
@@ -64,15 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
         signal(SIGHUP, SIG_IGN)
         var settings = try configurationFile.load()
         try detector.apply(to: &settings)
-        events.apply(to: &settings)
-        if let logLevel { settings.logLevel = logLevel }
-        if let uri { settings.serveURI = uri }
-        if let maxClients { settings.maximumClients = maxClients }
-        if let idleTimeout { settings.idleTimeout = idleTimeout }
-        if let zeroconf {
-            settings.zeroconf = true
-            if !zeroconf.isEmpty { settings.zeroconfName = zeroconf }
-        }
+        var given = events.settings
+        given.add(ownSettings)
+        try given.merge(into: &settings)
         // Both come from the command line or a configuration file already checked.
         let address = try ServerAddress(uri: settings.serveURI)
         if settings.zeroconf, case .unix = address {

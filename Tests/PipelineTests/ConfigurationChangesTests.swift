@@ -31,7 +31,7 @@ import Testing
         return configuration
     }
 
-    @Test(arguments: Configuration.fileKeys.map(\.key))
+    @Test(arguments: Setting.all.map(\.key))
     func namesEachChangedKeyOnceAsAppliedOrNeedingARestart(_ key: String) throws {
         let started = Configuration()
         let changes = ConfigurationChanges(started: started, current: started, next: try changing(key))

@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--file", "TestAudio/echo/captured.flac", "--echo-cancellation", "maybe"], "--echo-cancellation must be on or off, not \"maybe\""),
+        (["--file", "TestAudio/echo/captured.flac", "--echo-cancellation", "maybe"], "--echo-cancellation: expected on or off, got \"maybe\""),
         (["--echo-reference", "TestAudio/echo/played.flac"], "--echo-reference is what was played while one recording was made"),
         (["--file", "TestAudio/echo/captured.flac", "TestAudio/echo/played.flac", "--echo-reference", "TestAudio/echo/played.flac"],
          "give it with one --file that is an audio file"),
