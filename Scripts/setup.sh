@@ -45,5 +45,5 @@ if [ "$wyoming_client" = yes ] && ! .build/wyoming-venv/bin/python -c 'import wy
 fi
 
 if [ "$build" = yes ]; then
-    swift build -c release --product susi-listen >&2
+    swift build -c release --static-swift-stdlib --product susi-listen >&2
 fi
