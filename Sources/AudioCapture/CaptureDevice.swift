@@ -21,19 +21,19 @@ import Glibc
 /// returns at that pace. ``readFrame(waitingAtMost:)`` gives up after a time limit, so a
 /// reader that must stop sees it even when the device stalls; opening never waits for a busy
 /// device.
-public final class CaptureDevice: AudioFrameSource {
+package final class CaptureDevice: AudioFrameSource {
     /// Periods accepted by the initialisers, in milliseconds; a listener wants 20–32 ms, and
     /// a period of a second or more points to a mistaken unit.
-    public static let periodMillisecondsRange = 1...999
+    package static let periodMillisecondsRange = 1...999
 
     /// The PCM name the device was opened by.
-    public let name: String
+    package let name: String
     /// Samples per frame handed out by ``readFrame()``.
-    public let frameLength: Int
+    package let frameLength: Int
     /// What the device delivers before conversion.
-    public let hardwareFormat: CaptureFormat
+    package let hardwareFormat: CaptureFormat
     /// Overruns and suspends recovered from, and frames read, since the device was opened.
-    public private(set) var statistics = CaptureStatistics()
+    package private(set) var statistics = CaptureStatistics()
 
     private let pcm: OpaquePointer
     /// The tree a configured PCM was opened from; ALSA may refer to it until the PCM is closed.
@@ -54,7 +54,7 @@ public final class CaptureDevice: AudioFrameSource {
     /// - Throws: ``CaptureError/deviceNotFound(name:available:)`` naming the capture devices
     ///   ALSA knows, and the other ``CaptureError`` cases for a device that is busy, refuses
     ///   access or offers nothing usable.
-    public convenience init(name: String, frameLength: Int = 480, periodMilliseconds: Int = 30) throws(CaptureError) {
+    package convenience init(name: String, frameLength: Int = 480, periodMilliseconds: Int = 30) throws(CaptureError) {
         try self.init(name: name, configuration: nil, frameLength: frameLength, periodMilliseconds: periodMilliseconds)
     }
 
@@ -68,7 +68,7 @@ public final class CaptureDevice: AudioFrameSource {
     /// - Throws: as ``init(name:frameLength:periodMilliseconds:)``, and
     ///   ``CaptureError/alsa(device:call:code:message:)`` for `snd_config_load` when `text`
     ///   does not parse; ``CaptureError/deviceNotFound(name:available:)`` lists the PCMs `text` defines.
-    public convenience init(
+    package convenience init(
         configuration text: String, name: String, frameLength: Int = 480, periodMilliseconds: Int = 30
     ) throws(CaptureError) {
         let configuration = try ALSAConfiguration(text: text, device: name)
@@ -117,7 +117,7 @@ public final class CaptureDevice: AudioFrameSource {
     /// after one joins audio across the gap.
     /// - Throws: ``CaptureError/deviceGone(name:)`` when the device went away: close it and
     ///   open it again, with back-off, until it is back. Other errors come from ALSA.
-    public func readFrame() throws(CaptureError) -> [Float] {
+    package func readFrame() throws(CaptureError) -> [Float] {
         while true {
             if let frame = try readFrame(waitingAtMost: .seconds(60)) { return frame }
         }
@@ -126,7 +126,7 @@ public final class CaptureDevice: AudioFrameSource {
     /// ``readFrame()``, but nil when the device has delivered no period for `limit` (it
     /// stalls): the frame is still to come, from a later call.
     /// - Throws: as ``readFrame()``.
-    public func readFrame(waitingAtMost limit: Duration) throws(CaptureError) -> [Float]? {
+    package func readFrame(waitingAtMost limit: Duration) throws(CaptureError) -> [Float]? {
         while pending.count < frameLength {
             guard try waitForPeriod(limit) else { return nil }
             try readPeriod()
@@ -140,7 +140,7 @@ public final class CaptureDevice: AudioFrameSource {
     /// audio waiting in its buffer (at most a period: read on a thread of its own, a device is
     /// not further behind, and PCMs that deliver as fast as they are read, such as ALSA's
     /// `null` and `file`, say their whole buffer waits) and not yet handed out, in seconds.
-    public func backlogSeconds() -> Double {
+    package func backlogSeconds() -> Double {
         let waiting = min(max(0, Int(snd_pcm_avail(pcm))), hardwareFormat.periodFrames)
         return Double(waiting) / Double(hardwareFormat.sampleRate) + Double(pending.count) / Double(pipelineSampleRate)
     }
@@ -150,7 +150,7 @@ public final class CaptureDevice: AudioFrameSource {
     /// - Throws: ``AudioInputError/readFailed(path:seconds:reason:)`` with the device name as
     ///   the path and the ``CaptureError`` as the reason; a caller that must tell a device that
     ///   went away from other failures calls ``readFrame()``.
-    public func nextFrame() throws(AudioInputError) -> [Float]? {
+    package func nextFrame() throws(AudioInputError) -> [Float]? {
         do {
             return try readFrame()
         } catch {

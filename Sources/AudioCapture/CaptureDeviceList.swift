@@ -1,11 +1,11 @@
 import CALSA
 
 /// The capture devices ALSA knows on this machine.
-public enum CaptureDeviceList {
+package enum CaptureDeviceList {
     /// The PCMs that can record, as `arecord -L` lists them (ALSA's device hints for
     /// "pcm", without the playback-only ones), followed by each sound card's capture
     /// devices found through its control interface that the hints leave out.
-    public static func captureDevices() -> [CaptureDeviceInfo] {
+    package static func captureDevices() -> [CaptureDeviceInfo] {
         var devices = hints().filter { $0.direction != .output }.map(\.info)
         var names = Set(devices.map(\.name))
         for device in hardwareCaptureDevices() where names.insert(device.name).inserted {

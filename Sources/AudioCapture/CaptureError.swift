@@ -2,7 +2,7 @@ import Glibc
 
 /// Why a capture device could not be opened or read. Each description is one line that
 /// starts with the device name and, where there is one, says what to do.
-public enum CaptureError: Error, Equatable, CustomStringConvertible {
+package enum CaptureError: Error, Equatable, CustomStringConvertible {
     /// ALSA knows no PCM of that name; `available` lists the capture devices it does know.
     case deviceNotFound(name: String, available: [String])
     /// Another program holds the device exclusively.
@@ -25,7 +25,7 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     case alsa(device: String, call: String, code: Int32, message: String)
 
     /// The device concerned, where there is one.
-    public var device: String? {
+    package var device: String? {
         switch self {
         case .deviceNotFound(let name, _), .deviceBusy(let name), .noCaptureSupport(let name),
              .permissionDenied(let name), .unsupportedFormat(let name, _), .deviceGone(let name),
@@ -36,7 +36,7 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .deviceNotFound(let name, let available):
             "\(name): no such capture device (ALSA knows: "
@@ -67,7 +67,7 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
 
 extension CaptureError {
     /// The description without the leading device name, for reports that carry the name on their own.
-    public var problem: String {
+    package var problem: String {
         guard let device, description.hasPrefix(device + ": ") else { return description }
         return String(description.dropFirst(device.count + 2))
     }

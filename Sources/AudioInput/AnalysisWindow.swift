@@ -1,16 +1,16 @@
 /// Loudness measured over 10 ms windows, the frame step of PocketSphinx's front end: the unit of
 /// every stage that looks at levels (where speech ends, the pause before a keyword).
-public enum AnalysisWindow {
+package enum AnalysisWindow {
     /// Samples in a window: 10 ms at the pipeline's rate.
-    public static let length = pipelineSampleRate / 100
+    package static let length = pipelineSampleRate / 100
 
     /// Mean power of `samples` (a full-scale square wave is 1); 0 for no samples.
-    public static func power(of samples: some Collection<Float>) -> Double {
+    package static func power(of samples: some Collection<Float>) -> Double {
         samples.isEmpty ? 0 : samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
     }
 
     /// The mean power of each whole window of `samples`, in order; a part window at the end is left out.
-    public static func powers(of samples: ArraySlice<Float>) -> [Double] {
+    package static func powers(of samples: ArraySlice<Float>) -> [Double] {
         stride(from: samples.startIndex, to: samples.endIndex - length + 1, by: length).map { start in
             power(of: samples[start..<(start + length)])
         }

@@ -2,9 +2,9 @@ import CSndFile
 import Foundation
 
 /// Turns the paths given on the command line into the audio files to read.
-public enum AudioFileDiscovery {
+package enum AudioFileDiscovery {
     /// File extensions, lower-case, that mark a file in a folder as audio.
-    public static let audioExtensions: Set<String> = {
+    package static let audioExtensions: Set<String> = {
         var extensions: Set<String> = [
             "wav", "flac", "ogg", "oga", "opus", "aiff", "aif", "aifc", "au", "snd", "caf", "w64", "rf64",
         ]
@@ -20,7 +20,7 @@ public enum AudioFileDiscovery {
     /// each problem and go on: a missing path, a folder that may not be read, a folder with
     /// no audio files, a loop of symbolic links, a name that is not UTF-8. Hidden entries (names starting with ".", such as macOS "._" resource
     /// forks) are skipped, and a link back to a folder already being walked is not followed.
-    public static func audioFiles(in paths: [String]) -> [Result<String, AudioInputError>] {
+    package static func audioFiles(in paths: [String]) -> [Result<String, AudioInputError>] {
         paths.flatMap { path -> [Result<String, AudioInputError>] in
             let entry = FileSystemEntry(path: path)
             switch entry {

@@ -3,21 +3,21 @@
 /// Streams: the file is read in blocks of ``blockFrames`` source frames, each block is
 /// downmixed, resampled and cut into frames, and only the samples not yet handed out are
 /// kept, so memory stays flat however long the file.
-public final class AudioFileReader: AudioFrameSource {
+package final class AudioFileReader: AudioFrameSource {
     /// Sample rates accepted in a file's header, in Hz. Below 1 kHz a header is more likely
     /// corrupt than real; 768 kHz is the highest rate audio interfaces record at.
-    public static let supportedSampleRates = 1_000...768_000
+    package static let supportedSampleRates = 1_000...768_000
     /// Highest channel count accepted in a file's header; more points to a corrupt header.
-    public static let maximumChannelCount = 64
+    package static let maximumChannelCount = 64
     /// Source frames read from the file at a time.
-    public static let blockFrames = 4_096
+    package static let blockFrames = 4_096
 
     /// The path as given.
-    public let path: String
+    package let path: String
     /// What the file holds before conversion.
-    public let sourceFormat: AudioSourceFormat
+    package let sourceFormat: AudioSourceFormat
     /// Samples per frame handed out by ``nextFrame()``.
-    public let frameLength: Int
+    package let frameLength: Int
 
     private let file: SoundFile
     /// nil when the file is already at the pipeline rate, so its samples pass through bit-exactly.
@@ -29,7 +29,7 @@ public final class AudioFileReader: AudioFrameSource {
     /// Opens `path` and checks that its header describes audio the pipeline can take.
     /// - Parameter frameLength: samples per frame; callers use 20–32 ms (320–512 samples).
     /// - Throws: ``AudioInputError`` naming the file and the problem.
-    public init(path: String, frameLength: Int = 480) throws(AudioInputError) {
+    package init(path: String, frameLength: Int = 480) throws(AudioInputError) {
         guard frameLength > 0 else { throw .invalidFrameLength(frameLength) }
         let file = try SoundFile(path: path)
         guard (1...Self.maximumChannelCount).contains(file.channels) else {
@@ -52,7 +52,7 @@ public final class AudioFileReader: AudioFrameSource {
     }
 
     /// Every sample not yet handed out, at once: for short files that are wanted whole.
-    public func remainingSamples() throws(AudioInputError) -> [Float] {
+    package func remainingSamples() throws(AudioInputError) -> [Float] {
         var samples: [Float] = []
         while let frame = try nextFrame() { samples += frame }
         return samples
@@ -61,7 +61,7 @@ public final class AudioFileReader: AudioFrameSource {
     /// The next frame: ``frameLength`` samples, the last one may be shorter; nil at end of stream.
     /// - Throws: ``AudioInputError/readFailed(path:seconds:reason:)`` when decoding fails
     ///   part-way; the frames handed out before stay valid.
-    public func nextFrame() throws(AudioInputError) -> [Float]? {
+    package func nextFrame() throws(AudioInputError) -> [Float]? {
         while pending.count < frameLength && !reachedEndOfFile {
             try readBlock()
         }

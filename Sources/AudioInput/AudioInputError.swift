@@ -1,6 +1,6 @@
 /// Why audio could not be read. Each description is one line that starts with the
 /// file or folder concerned, so the caller can report it and go on with the next one.
-public enum AudioInputError: Error, Equatable, CustomStringConvertible {
+package enum AudioInputError: Error, Equatable, CustomStringConvertible {
     /// Nothing exists at the path.
     case noSuchFile(path: String)
     /// The name is not valid UTF-8, so it cannot be passed on (rename the file).
@@ -38,7 +38,7 @@ public enum AudioInputError: Error, Equatable, CustomStringConvertible {
 
     /// One line: the file or folder, the problem and, where it helps, what to do.
     /// The file or folder concerned, where there is one.
-    public var path: String? {
+    package var path: String? {
         switch self {
         case .noSuchFile(let path), .nameNotUTF8(let path), .symbolicLinkLoop(let path), .permissionDenied(let path),
              .isDirectory(let path), .emptyFile(let path),
@@ -52,12 +52,12 @@ public enum AudioInputError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The description without the leading path, for reports that carry the path on their own.
-    public var problem: String {
+    package var problem: String {
         guard let path, description.hasPrefix(path + ": ") else { return description }
         return String(description.dropFirst(path.count + 2))
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSuchFile(let path):
             "\(path): no such file"

@@ -1,17 +1,17 @@
 /// What an audio file holds before it is converted for the pipeline.
-public struct AudioSourceFormat: Sendable, Equatable {
+package struct AudioSourceFormat: Sendable, Equatable {
     /// Source sample rate in Hz.
-    public let sampleRate: Int
+    package let sampleRate: Int
     /// Number of interleaved channels in the source.
-    public let channels: Int
+    package let channels: Int
     /// Number of source frames (samples per channel); nil when the file does not say,
     /// as with FLAC or Ogg written as a stream.
-    public let frames: Int?
+    package let frames: Int?
     /// Container and encoding as libsndfile names them, e.g. "WAV (Microsoft), Signed 16 bit PCM".
-    public let formatName: String
+    package let formatName: String
 
     /// Creates a description of a source file.
-    public init(sampleRate: Int, channels: Int, frames: Int?, formatName: String) {
+    package init(sampleRate: Int, channels: Int, frames: Int?, formatName: String) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.frames = frames
@@ -19,7 +19,7 @@ public struct AudioSourceFormat: Sendable, Equatable {
     }
 
     /// Length of the source in seconds; nil when the frame count is unknown.
-    public var durationSeconds: Double? {
+    package var durationSeconds: Double? {
         guard let frames, sampleRate > 0 else { return nil }
         return Double(frames) / Double(sampleRate)
     }

@@ -2,20 +2,20 @@
 /// pipeline's 16 kHz mono, piece by piece: channels averaged (``ChannelMixer``), the rate
 /// converted with libsoxr, and the filter's ringing past full scale on clipped input cut off.
 /// A capture device and a Wyoming client's audio both arrive this way.
-public final class PipelineConverter {
+package final class PipelineConverter {
     /// Channels in each interleaved frame.
-    public let channels: Int
+    package let channels: Int
     private let resampler: Resampler?
 
     /// - Throws: ``AudioInputError/resamplerSetupFailed(inputRate:outputRate:reason:)`` for a
     ///   rate the resampler cannot convert.
-    public init(sampleRate: Int, channels: Int) throws(AudioInputError) {
+    package init(sampleRate: Int, channels: Int) throws(AudioInputError) {
         self.channels = channels
         resampler = sampleRate == pipelineSampleRate ? nil : try Resampler(inputRate: Double(sampleRate))
     }
 
     /// The next piece of the stream at 16 kHz mono; the resampler's delay makes it lag the input.
-    public func convert(interleaved: [Float]) -> [Float] {
+    package func convert(interleaved: [Float]) -> [Float] {
         let mono = ChannelMixer.mono(interleaved: interleaved, channels: channels)
         guard let resampler else { return mono }
         return resampler.process(mono).map { min(max($0, -1), 1) }

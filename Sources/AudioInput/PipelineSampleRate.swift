@@ -2,4 +2,4 @@
 ///
 /// PocketSphinx's acoustic models are trained on 16 kHz speech, so everything
 /// is converted to this rate before it reaches the keyword spotter.
-public let pipelineSampleRate = 16_000
+package let pipelineSampleRate = 16_000

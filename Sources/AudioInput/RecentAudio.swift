@@ -4,27 +4,27 @@
 ///
 /// A ring: appending a frame writes over the oldest samples in place, so keeping the last
 /// seconds costs the frame's own copy and no more, however many seconds are kept.
-public struct RecentAudio: Sendable {
+package struct RecentAudio: Sendable {
     /// How many samples are kept.
-    public let capacity: Int
+    package let capacity: Int
     private var ring: [Float]
     /// Where the next sample goes in `ring`.
     private var writeIndex = 0
     /// How many samples `ring` holds, up to `capacity`.
     private var count = 0
     /// Stream position just past the newest sample kept.
-    public private(set) var endSample = 0
+    package private(set) var endSample = 0
     /// Stream position of the oldest sample kept.
-    public var firstSample: Int { endSample - count }
+    package var firstSample: Int { endSample - count }
 
     /// An empty ring keeping the newest `capacity` samples.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
         ring = [Float](repeating: 0, count: capacity)
     }
 
     /// Appends the frame that ends at stream position `end`.
-    public mutating func append(_ frame: [Float], endingAt end: Int) {
+    package mutating func append(_ frame: [Float], endingAt end: Int) {
         endSample = end
         guard capacity > 0 else { return }
         for sample in frame.suffix(capacity) {
@@ -35,7 +35,7 @@ public struct RecentAudio: Sendable {
     }
 
     /// The kept samples from stream position `start` on (from the oldest kept, if `start` is older).
-    public func samples(from start: Int) -> [Float] {
+    package func samples(from start: Int) -> [Float] {
         let wanted = count - min(max(start - firstSample, 0), count)
         let oldest = (writeIndex - wanted + capacity) % max(capacity, 1)
         if oldest + wanted <= capacity { return Array(ring[oldest..<(oldest + wanted)]) }
@@ -43,7 +43,7 @@ public struct RecentAudio: Sendable {
     }
 
     /// Forgets every sample; the stream position starts again at zero.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         writeIndex = 0
         count = 0
         endSample = 0

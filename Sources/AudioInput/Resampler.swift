@@ -6,11 +6,11 @@ import CSoxr
 /// everything above the output Nyquist frequency far below -100 dB, so the keyword
 /// spotter never hears aliases of content the output rate cannot carry.
 /// The instance is the only owner of its soxr handle and frees it in deinit.
-public final class Resampler {
+package final class Resampler {
     /// Input rate in Hz.
-    public let inputRate: Double
+    package let inputRate: Double
     /// Output rate in Hz.
-    public let outputRate: Double
+    package let outputRate: Double
     private let handle: soxr_t
     /// Output samples per input sample, used to size output buffers.
     private let ratio: Double
@@ -23,13 +23,13 @@ public final class Resampler {
     private static let maximumOutputPerCall = 1 << 20
     /// Widest conversion accepted either way. libsoxr would accept any ratio, but no audio
     /// conversion needs more, and a wider one points to a mistaken rate.
-    public static let maximumRatio = 4_096.0
+    package static let maximumRatio = 4_096.0
 
     /// Creates a mono stream resampler.
     /// - Throws: ``AudioInputError/resamplerSetupFailed(inputRate:outputRate:reason:)``
     ///   when a rate is not positive and finite, the rates differ by more than
     ///   ``maximumRatio``, or libsoxr cannot set up the filter.
-    public init(inputRate: Double, outputRate: Double = Double(pipelineSampleRate)) throws(AudioInputError) {
+    package init(inputRate: Double, outputRate: Double = Double(pipelineSampleRate)) throws(AudioInputError) {
         guard inputRate.isFinite, outputRate.isFinite, inputRate > 0, outputRate > 0 else {
             throw .resamplerSetupFailed(
                 inputRate: inputRate, outputRate: outputRate, reason: "rates must be positive and finite")
@@ -64,7 +64,7 @@ public final class Resampler {
     ///
     /// The filter delays its output, so the samples returned lag the input; call
     /// ``flush()`` at the end of the stream to get the rest.
-    public func process(_ input: [Float]) -> [Float] {
+    package func process(_ input: [Float]) -> [Float] {
         // An empty buffer has no base address, and a nil input would tell soxr the stream ended.
         guard !input.isEmpty else { return [] }
         return input.withUnsafeBufferPointer { samples in
@@ -73,14 +73,14 @@ public final class Resampler {
     }
 
     /// `samples`, a whole stream, from `inputRate` to `outputRate`.
-    public static func resampled(_ samples: [Float], from inputRate: Double,
+    package static func resampled(_ samples: [Float], from inputRate: Double,
                                  to outputRate: Double = Double(pipelineSampleRate)) throws(AudioInputError) -> [Float] {
         let resampler = try Resampler(inputRate: inputRate, outputRate: outputRate)
         return resampler.process(samples) + resampler.flush()
     }
 
     /// Drains the filter's delay line at end of stream and readies the resampler for a new stream.
-    public func flush() -> [Float] {
+    package func flush() -> [Float] {
         let tail = drain(from: nil, count: 0)
         soxr_clear(handle)
         return tail

@@ -10,18 +10,18 @@ import CALSA
 /// owner of its `snd_pcm_t*`, closed in deinit. Writes block until the device has taken the
 /// samples, and ``play(_:)`` waits until they have been played, so one thread owns it; with a
 /// ``PlaybackTimeline`` it says there when each sample is heard, and stops when asked.
-public final class PlaybackDevice: SoundOutput {
+package final class PlaybackDevice: SoundOutput {
     /// The ALSA PCM name.
-    public let name: String
+    package let name: String
     /// The rate the device plays at, in Hz.
-    public let sampleRate: Int
+    package let sampleRate: Int
     /// The channels the device plays.
-    public let channels: Int
+    package let channels: Int
     private let pcm: OpaquePointer
     /// Kept while the PCM is open: ALSA does not say whether the PCM still refers to it.
     private let configuration: ALSAConfiguration?
     /// Where it records when each sample is heard, and learns that the sound is to stop.
-    public let timeline: PlaybackTimeline?
+    package let timeline: PlaybackTimeline?
 
     /// How much audio the device buffers ahead, in microseconds.
     static let bufferMicroseconds: UInt32 = 200_000
@@ -29,7 +29,7 @@ public final class PlaybackDevice: SoundOutput {
     /// Opens `name` for playback, defined by the ALSA configuration text `configuration` when
     /// given (the syntax of `~/.asoundrc`), else by the system's; records on `timeline`, when
     /// given, when each sample played is heard (the echo reference) and stops when it asks.
-    public init(name: String, configuration text: String? = nil, timeline: PlaybackTimeline? = nil) throws(PlaybackError) {
+    package init(name: String, configuration text: String? = nil, timeline: PlaybackTimeline? = nil) throws(PlaybackError) {
         func failure(_ call: String, _ code: Int32) -> PlaybackError {
             PlaybackError(target: name, problem: "\(call) failed: \(ALSA.message(code))")
         }
@@ -84,7 +84,7 @@ public final class PlaybackDevice: SoundOutput {
 
     /// Plays `sound` and waits until the device has played it, or until the ``timeline`` is
     /// asked to stop it.
-    public func play(_ sound: Sound) throws(PlaybackError) {
+    package func play(_ sound: Sound) throws(PlaybackError) {
         guard !sound.samples.isEmpty else { return }
         let samples = try converted(sound.samples)
         var frames = samples.flatMap { sample in repeatElement(PCM16.value(sample), count: channels) }

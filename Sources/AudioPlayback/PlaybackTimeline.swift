@@ -3,7 +3,7 @@ import Foundation
 
 /// What the device's speaker played over the span of one captured frame: what an echo
 /// canceller needs, or, without one, the sign to stop listening.
-public enum PlayedAudio: Equatable, Sendable {
+package enum PlayedAudio: Equatable, Sendable {
     /// Nothing played, and no echo of an earlier sound is left.
     case nothing
     /// Something played, but when each sample was heard is unknown: no echo reference.
@@ -19,10 +19,10 @@ public enum PlayedAudio: Equatable, Sendable {
 /// The thread that plays records each stretch of samples with the instant its first sample is
 /// heard; the capture thread asks what played over the span of each frame it read. Locked;
 /// each call holds the lock for a copy at most.
-public final class PlaybackTimeline: @unchecked Sendable {
+package final class PlaybackTimeline: @unchecked Sendable {
     /// How long after its last sample a room may still echo a sound: the reference stays
     /// (silence) that long, so cancelling, or pausing, goes on over the echo.
-    public static let echoTail = Duration.milliseconds(250)
+    package static let echoTail = Duration.milliseconds(250)
 
     private struct Stretch {
         var start: ContinuousClock.Instant
@@ -38,11 +38,11 @@ public final class PlaybackTimeline: @unchecked Sendable {
     private var untimedUntil: ContinuousClock.Instant?
     private var stopRequested = false
 
-    public init() {}
+    package init() {}
 
     /// Records that `samples` (at ``pipelineSampleRate``) are heard from `start` on; nil when the
     /// device cannot tell, so no echo reference exists until ``ended()``.
-    public func sounds(_ samples: [Float], from start: ContinuousClock.Instant?) {
+    package func sounds(_ samples: [Float], from start: ContinuousClock.Instant?) {
         lock.withLock {
             guard let start else {
                 playsUntimed = true
@@ -55,7 +55,7 @@ public final class PlaybackTimeline: @unchecked Sendable {
     }
 
     /// Records that the device stopped at `instant`: what was to be heard after it never will.
-    public func stopped(at instant: ContinuousClock.Instant) {
+    package func stopped(at instant: ContinuousClock.Instant) {
         lock.withLock {
             for index in stretches.indices where stretches[index].end > instant {
                 let kept = max(0, Int(((instant - stretches[index].start) / .seconds(1)) * Double(pipelineSampleRate)))
@@ -66,7 +66,7 @@ public final class PlaybackTimeline: @unchecked Sendable {
     }
 
     /// Records that the sound playing has ended (a sound of unknown timing included).
-    public func ended() {
+    package func ended() {
         lock.withLock { endUntimed() }
     }
 
@@ -77,7 +77,7 @@ public final class PlaybackTimeline: @unchecked Sendable {
     }
 
     /// What was heard from the speaker over the `count` samples ending at `end`.
-    public func played(count: Int, endingAt end: ContinuousClock.Instant) -> PlayedAudio {
+    package func played(count: Int, endingAt end: ContinuousClock.Instant) -> PlayedAudio {
         let rate = Double(pipelineSampleRate)
         let start = end - .seconds(Double(count) / rate)
         return lock.withLock {
@@ -97,12 +97,12 @@ public final class PlaybackTimeline: @unchecked Sendable {
     }
 
     /// Asks the sound playing to stop; ``takeStopRequest()`` tells the player.
-    public func requestStop() {
+    package func requestStop() {
         lock.withLock { stopRequested = true }
     }
 
     /// Whether a stop was asked for since the last call.
-    public func takeStopRequest() -> Bool {
+    package func takeStopRequest() -> Bool {
         lock.withLock {
             defer { stopRequested = false }
             return stopRequested

@@ -1,21 +1,21 @@
 /// Where sounds go: a playback device, or a file that keeps what would have been played.
 /// Owned by one thread, which plays one sound at a time.
-public protocol SoundOutput: AnyObject {
+package protocol SoundOutput: AnyObject {
     /// Plays `sound` to its end (returns once it has been handed over whole).
     func play(_ sound: Sound) throws(PlaybackError)
 }
 
 /// Why a sound could not be played; the message names the device or file and what failed.
-public struct PlaybackError: Error, Equatable, CustomStringConvertible {
+package struct PlaybackError: Error, Equatable, CustomStringConvertible {
     /// The playback device or file.
-    public var target: String
+    package var target: String
     /// What failed, for a person.
-    public var problem: String
+    package var problem: String
 
-    public init(target: String, problem: String) {
+    package init(target: String, problem: String) {
         self.target = target
         self.problem = problem
     }
 
-    public var description: String { "\(target): \(problem)" }
+    package var description: String { "\(target): \(problem)" }
 }

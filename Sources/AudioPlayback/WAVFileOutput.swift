@@ -6,12 +6,12 @@ import CSndFile
 ///
 /// The only owner of its `SNDFILE*`, closed in deinit. The header is brought up to date after
 /// each sound, so the file is whole even if the process is killed.
-public final class WAVFileOutput: SoundOutput {
-    public let path: String
+package final class WAVFileOutput: SoundOutput {
+    package let path: String
     private let handle: OpaquePointer
 
     /// Creates (or replaces) the WAV file at `path`.
-    public init(path: String) throws(PlaybackError) {
+    package init(path: String) throws(PlaybackError) {
         var info = SF_INFO()
         info.samplerate = Int32(pipelineSampleRate)
         info.channels = 1
@@ -28,7 +28,7 @@ public final class WAVFileOutput: SoundOutput {
         sf_close(handle)
     }
 
-    public func play(_ sound: Sound) throws(PlaybackError) {
+    package func play(_ sound: Sound) throws(PlaybackError) {
         let written = sound.samples.withUnsafeBufferPointer { sf_write_float(handle, $0.baseAddress, sf_count_t($0.count)) }
         guard written == sound.samples.count else {
             throw PlaybackError(target: path, problem: "writing \(sound.name) failed (\(String(cString: sf_strerror(handle))))")

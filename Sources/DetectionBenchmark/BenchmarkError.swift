@@ -2,7 +2,7 @@ import HotwordDetection
 import KeywordLabels
 
 /// Why a benchmark could not run.
-public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
+package enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     /// A labels file or one of its lines is wrong, or a label does not fit its audio.
     case labels(LabelFileError)
     /// Audio could not be read or detection failed.
@@ -14,7 +14,7 @@ public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     /// The run was stopped because another run of the same benchmark failed.
     case stopped
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .labels(let error): error.description
         case .audio(let message): message

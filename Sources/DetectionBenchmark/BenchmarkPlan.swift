@@ -2,24 +2,24 @@ import HotwordDetection
 import KeywordLabels
 
 /// What to measure: labelled positives, negatives, keywords and sensitivities.
-public struct BenchmarkPlan: Sendable {
+package struct BenchmarkPlan: Sendable {
     /// Every labelled keyword; the files they name are played in order of first appearance.
-    public var labels: [KeywordLabel]
+    package var labels: [KeywordLabel]
     /// Files with no keyword, played as one stream for false alarms.
-    public var negatives: [String]
+    package var negatives: [String]
     /// Keyphrases to measure; each is run on its own, on the files labelled with it.
-    public var keywords: [String]
+    package var keywords: [String]
     /// Sensitivities to sweep.
-    public var sensitivities: [Double]
+    package var sensitivities: [Double]
     /// Start every file as a fresh stream instead of one continuous stream.
-    public var resetBetweenFiles: Bool
+    package var resetBetweenFiles: Bool
     /// Gain, model files and decision for every detector (its keywords are replaced per run).
-    public var spotter: KeywordSpotterConfiguration
+    package var spotter: KeywordSpotterConfiguration
     /// The false-alarm rate an operating point must meet.
-    public var targetFalseAlarmsPerHour: Double
+    package var targetFalseAlarmsPerHour: Double
 
     /// A plan; by default one continuous stream, the default spotter and a target of 1 false alarm an hour.
-    public init(labels: [KeywordLabel], negatives: [String], keywords: [String], sensitivities: [Double],
+    package init(labels: [KeywordLabel], negatives: [String], keywords: [String], sensitivities: [Double],
                 resetBetweenFiles: Bool = false, spotter: KeywordSpotterConfiguration = KeywordSpotterConfiguration(),
                 targetFalseAlarmsPerHour: Double = 1) {
         self.labels = labels

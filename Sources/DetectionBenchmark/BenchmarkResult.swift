@@ -4,34 +4,34 @@ import JSONText
 import Pipeline
 
 /// All rows of a benchmark run, with the operating point per keyword.
-public struct BenchmarkResult: Sendable {
+package struct BenchmarkResult: Sendable {
     /// One row per keyword and sensitivity, sorted by keyword, then sensitivity.
-    public var rows: [BenchmarkRow]
+    package var rows: [BenchmarkRow]
     /// The false-alarm rate an operating point must meet.
-    public var targetFalseAlarmsPerHour: Double
+    package var targetFalseAlarmsPerHour: Double
     /// The process's peak resident memory; nil where the system does not say.
-    public var peakResidentBytes: Int?
+    package var peakResidentBytes: Int?
     /// Wall-clock seconds of the whole run.
-    public var wallSeconds: Double
+    package var wallSeconds: Double
     /// How detections were decided, which says which parts of the calibration were used.
-    public var decision: KeywordDecision = .twoStage
+    package var decision: KeywordDecision = .twoStage
 
     /// Per keyword, the row with the fewest misses among those at or below the target
     /// false-alarm rate (the highest sensitivity on a tie); nil when none meets it or the
     /// rate is unknown.
-    public func operatingPoint(for keyword: String) -> BenchmarkRow? {
+    package func operatingPoint(for keyword: String) -> BenchmarkRow? {
         rows.filter { $0.keyword == keyword && ($0.falseAlarmsPerHour ?? .infinity) <= targetFalseAlarmsPerHour }
             .max { ($0.score.hits, $0.sensitivity) < ($1.score.hits, $1.sensitivity) }
     }
 
     /// Keywords in the order they appear in the rows.
-    public var keywords: [String] {
+    package var keywords: [String] {
         var seen = Set<String>()
         return rows.map(\.keyword).filter { seen.insert($0).inserted }
     }
 
     /// A table for a terminal.
-    public var table: String {
+    package var table: String {
         // The keyword column is as wide as the longest keyphrase (11 at least), so that
         // "smart mirror" is not cut to "smart mirro".
         let keywordWidth = max(11, rows.map(\.keyword.count).max() ?? 0)
@@ -99,7 +99,7 @@ public struct BenchmarkResult: Sendable {
     }
 
     /// The result as one JSON object.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("type", .string("bench")),
             ("target_fa_per_hour", .number(targetFalseAlarmsPerHour)),

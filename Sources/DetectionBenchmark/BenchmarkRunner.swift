@@ -5,10 +5,10 @@ import KeywordLabels
 import Pipeline
 
 /// Runs a `BenchmarkPlan`: one spotter per keyword and sensitivity, each on its own thread.
-public enum BenchmarkRunner {
+package enum BenchmarkRunner {
     /// Every row of the plan, sorted by keyword and sensitivity. `progress` is called from
     /// worker threads with a line for a person.
-    public static func run(_ plan: BenchmarkPlan, progress: @Sendable (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkResult {
+    package static func run(_ plan: BenchmarkPlan, progress: @Sendable (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkResult {
         // Keywords come from the labels unless given, so none at all means the labels were empty.
         guard !plan.keywords.isEmpty else {
             throw .nothingToMeasure(plan.labels.isEmpty ? "the labels hold no rows" : "no keyword to measure")

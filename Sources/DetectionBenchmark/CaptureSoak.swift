@@ -6,26 +6,26 @@ import Pipeline
 
 /// Pushes a long stretch of audio through the real capture path (ALSA `file` PCM over a FIFO,
 /// the capture code, the keyword spotter) faster than real time, and reports memory and CPU.
-public struct CaptureSoak {
+package struct CaptureSoak {
     /// What a soak measured.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Seconds of audio pushed through.
-        public var audioSeconds: Double
+        package var audioSeconds: Double
         /// Process CPU seconds spent on it.
-        public var cpuSeconds: Double
+        package var cpuSeconds: Double
         /// Keywords detected.
-        public var hits: Int
+        package var hits: Int
         /// Resident memory once the device and spotter were running, and at the end.
-        public var residentBytesAtStart: Int?
-        public var residentBytesAtEnd: Int?
+        package var residentBytesAtStart: Int?
+        package var residentBytesAtEnd: Int?
         /// Capture overruns (audio lost because it was not read in time).
-        public var overruns: Int
+        package var overruns: Int
 
         /// CPU seconds per second of audio.
-        public var cpuPerAudioSecond: Double { audioSeconds > 0 ? cpuSeconds / audioSeconds : 0 }
+        package var cpuPerAudioSecond: Double { audioSeconds > 0 ? cpuSeconds / audioSeconds : 0 }
 
         /// The report for a person.
-        public var text: String {
+        package var text: String {
             func megabytes(_ bytes: Int?) -> String { bytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown" }
             let growth = residentBytesAtStart.flatMap { start in residentBytesAtEnd.map { String(format: "%+.2f MB", Double($0 - start) / 1_048_576) } } ?? "unknown"
             return """
@@ -39,16 +39,16 @@ public struct CaptureSoak {
 
     /// How long a soak may be, in seconds: from a minute (the memory is measured after the first)
     /// to 30 days (far longer ones would overflow the sample count).
-    public static let secondsRange = 60.0...2_592_000.0
+    package static let secondsRange = 60.0...2_592_000.0
 
     /// Looped source audio (16 kHz mono) and how much of it to push.
-    public var source: [Float]
-    public var seconds: Double
+    package var source: [Float]
+    package var seconds: Double
     /// The detector's configuration.
-    public var spotter: KeywordSpotterConfiguration
+    package var spotter: KeywordSpotterConfiguration
 
     /// A soak of `seconds` of `source`, looped, through a detector set up from `spotter`.
-    public init(source: [Float], seconds: Double, spotter: KeywordSpotterConfiguration) {
+    package init(source: [Float], seconds: Double, spotter: KeywordSpotterConfiguration) {
         self.source = source
         self.seconds = seconds
         self.spotter = spotter
@@ -56,7 +56,7 @@ public struct CaptureSoak {
 
     /// Runs the soak; `progress` gets a line every ten minutes of audio. Raising `stop` ends it
     /// early, with the report of the audio pushed so far.
-    public func run(stop: StopSignal = StopSignal(), progress: (String) -> Void = { _ in }) throws -> Report {
+    package func run(stop: StopSignal = StopSignal(), progress: (String) -> Void = { _ in }) throws -> Report {
         precondition(Self.secondsRange.contains(seconds), "soak seconds outside \(Self.secondsRange)")
         let detector = try HotwordDetectorFactory.detector(configuration: spotter)
         let feed = try FIFOCaptureFeed()

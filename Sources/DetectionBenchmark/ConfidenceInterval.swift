@@ -6,13 +6,13 @@ import Foundation
 /// Benchmarks here count few events: 80 keywords per keyword, and a background stream in which
 /// one false alarm is 3.4 an hour. A miss rate of 15 % or "no false alarm" says little without
 /// the range it stands for, and two settings whose intervals overlap widely are not told apart.
-public struct ConfidenceInterval: Sendable, Equatable {
+package struct ConfidenceInterval: Sendable, Equatable {
     /// The interval's ends, in the unit of the value measured.
-    public var lower: Double
-    public var upper: Double
+    package var lower: Double
+    package var upper: Double
 
     /// The interval from `lower` to `upper`.
-    public init(lower: Double, upper: Double) {
+    package init(lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper
     }
@@ -23,7 +23,7 @@ public struct ConfidenceInterval: Sendable, Equatable {
     /// The Wilson score interval of a proportion: `count` of `trials` (for example misses of
     /// labelled keywords). Unlike the normal approximation it stays inside 0...1 and is not
     /// empty at 0 or `trials`. Nil with no trials.
-    public static func proportion(_ count: Int, of trials: Int) -> ConfidenceInterval? {
+    package static func proportion(_ count: Int, of trials: Int) -> ConfidenceInterval? {
         guard trials > 0, (0...trials).contains(count) else { return nil }
         let n = Double(trials)
         let p = Double(count) / n
@@ -36,7 +36,7 @@ public struct ConfidenceInterval: Sendable, Equatable {
     /// The exact (Garwood) interval of a Poisson rate: `events` in `exposure` (for example false
     /// alarms in hours of background). With no event the upper end is 3.69 / `exposure`. Nil
     /// without exposure.
-    public static func rate(_ events: Int, per exposure: Double) -> ConfidenceInterval? {
+    package static func rate(_ events: Int, per exposure: Double) -> ConfidenceInterval? {
         guard exposure > 0, events >= 0 else { return nil }
         // The means at which seeing `events` or more, or `events` or fewer, has probability 2.5 %.
         let lower = events == 0 ? 0 : mean { 1 - poissonCumulative(events - 1, mean: $0) }

@@ -4,21 +4,21 @@ import Pipeline
 
 /// Why a two-stage detector missed the keywords it missed, and which rule heard its false alarms,
 /// read from the candidates it decided on (the verdicts `detect --candidates` reports).
-public struct DetectionCauses: Sendable, Equatable {
+package struct DetectionCauses: Sendable, Equatable {
     /// Missed keywords with no candidate in their scoring window: the spotter never proposed them.
-    public var neverProposed: Int
+    package var neverProposed: Int
     /// Missed keywords with candidates in their window, by the reason the nearest of them (fewest
     /// phone edits, then highest score) was turned down.
-    public var turnedDown: [CandidateVerdict.Reason: Int]
+    package var turnedDown: [CandidateVerdict.Reason: Int]
     /// False alarms on the negatives, by the rule that heard them; nil when there were no negatives.
-    public var falseAlarms: [CandidateVerdict.Reason: Int]?
+    package var falseAlarms: [CandidateVerdict.Reason: Int]?
 
     /// - Parameters:
     ///   - missedLabels: the keywords missed in the positive stream (stream seconds).
     ///   - positiveCandidates: every candidate decided on in the positive stream.
     ///   - negativeCandidates: every candidate decided on in the negative stream; nil without negatives.
     ///   - tolerance: how long after a label's end a candidate still belongs to it, as in scoring.
-    public init(missedLabels: [ClosedRange<Double>], positiveCandidates: [CandidateEvent], negativeCandidates: [CandidateEvent]?,
+    package init(missedLabels: [ClosedRange<Double>], positiveCandidates: [CandidateEvent], negativeCandidates: [CandidateEvent]?,
                 tolerance: Double = DetectionScore.defaultTolerance) {
         var neverProposed = 0
         var turnedDown: [CandidateVerdict.Reason: Int] = [:]
@@ -38,7 +38,7 @@ public struct DetectionCauses: Sendable, Equatable {
 
     /// One line for a person: `missed 18: never proposed 6, too_far 12; false alarms 1: near_words 1`
     /// (without negatives, nothing on false alarms).
-    public var summary: String {
+    package var summary: String {
         let missed = neverProposed + turnedDown.values.reduce(0, +)
         let causes = (neverProposed > 0 ? ["never proposed \(neverProposed)"] : []) + Self.counts(turnedDown)
         let falseAlarmText = falseAlarms.map { counts in
@@ -49,7 +49,7 @@ public struct DetectionCauses: Sendable, Equatable {
 
     /// The causes as a JSON object: `never_proposed`, and `turned_down` and `false_alarms` by
     /// reason (`false_alarms` null without negatives).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("never_proposed", .integer(neverProposed)),
             ("turned_down", .object(Self.ordered(turnedDown).map { ($0.reason.rawValue, .integer($0.count)) })),

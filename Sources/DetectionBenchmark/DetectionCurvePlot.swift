@@ -3,19 +3,19 @@ import Foundation
 /// An SVG plot of miss rate against false alarms per hour across sensitivities, one curve per
 /// keyword, each point marked with its sensitivity and crossed by its 95 % intervals (miss rate
 /// upright, false alarms per hour across; an interval reaching past the axes is cut at them).
-public struct DetectionCurvePlot {
+package struct DetectionCurvePlot {
     /// The rows to plot.
-    public let result: BenchmarkResult
+    package let result: BenchmarkResult
 
     /// The plot of `result`.
-    public init(result: BenchmarkResult) { self.result = result }
+    package init(result: BenchmarkResult) { self.result = result }
 
     private let width = 640.0, height = 420.0
     private let left = 70.0, right = 150.0, top = 40.0, bottom = 60.0
     private let colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
 
     /// The plot as an SVG document. Rows with an unknown false-alarm rate or miss rate are left out.
-    public var svg: String {
+    package var svg: String {
         let plotted = result.rows.compactMap { row in
             row.falseAlarmsPerHour.flatMap { rate in row.score.missRate.map { (row: row, falseAlarmsPerHour: rate, missPercent: $0 * 100) } }
         }

@@ -1,29 +1,29 @@
 /// Hits, misses, false alarms and latency of one detector run against labels, scored as in
 /// `shared/ANCHORS.md`: a detection is a hit when its time lies in `[start, end + tolerance]` of
 /// a label not yet hit; every other detection is a false alarm.
-public struct DetectionScore: Sendable, Equatable {
+package struct DetectionScore: Sendable, Equatable {
     /// Labelled keywords that were hit, and all labelled keywords.
-    public var hits: Int
-    public var labels: Int
+    package var hits: Int
+    package var labels: Int
     /// Detections in the positive stream that hit no label.
-    public var falseAlarmsInPositives: Int
+    package var falseAlarmsInPositives: Int
     /// Detection time minus label end, in seconds, one per hit, sorted.
-    public var latencies: [Double]
+    package var latencies: [Double]
     /// The labelled keywords no detection hit (stream seconds, start to end), in order.
-    public var missedLabels: [ClosedRange<Double>]
+    package var missedLabels: [ClosedRange<Double>]
 
     /// Labelled keywords that no detection hit.
-    public var misses: Int { labels - hits }
+    package var misses: Int { labels - hits }
     /// Misses over labelled keywords; nil (unknown, not zero) with no labelled keywords.
-    public var missRate: Double? { labels > 0 ? Double(misses) / Double(labels) : nil }
+    package var missRate: Double? { labels > 0 ? Double(misses) / Double(labels) : nil }
     /// The 95 % interval of the miss rate (Wilson); nil with no labelled keywords.
-    public var missRateInterval: ConfidenceInterval? { .proportion(misses, of: labels) }
+    package var missRateInterval: ConfidenceInterval? { .proportion(misses, of: labels) }
 
     /// Seconds after a label's end in which a detection still counts as its hit.
-    public static let defaultTolerance = 1.5
+    package static let defaultTolerance = 1.5
 
     /// Scores `detections` (stream times, seconds) against `labels` (stream times, seconds).
-    public init(detections: [Double], labels: [(start: Double, end: Double)], tolerance: Double = defaultTolerance) {
+    package init(detections: [Double], labels: [(start: Double, end: Double)], tolerance: Double = defaultTolerance) {
         let ordered = labels.sorted { $0.start < $1.start }
         let hit = Self.labelsHit(by: detections, labels: ordered, tolerance: tolerance)
         let taken = Set(hit.compactMap { $0 })
@@ -37,7 +37,7 @@ public struct DetectionScore: Sendable, Equatable {
     /// For each of `detections`, the index in `labels` of the label it hits, nil for a false
     /// alarm. Detections are taken in time order, each hitting the earliest-starting label not
     /// yet hit whose window `[start, end + tolerance]` holds it.
-    public static func labelsHit(by detections: [Double], labels: [(start: Double, end: Double)],
+    package static func labelsHit(by detections: [Double], labels: [(start: Double, end: Double)],
                                  tolerance: Double = defaultTolerance) -> [Int?] {
         let byStart = labels.indices.sorted { labels[$0].start < labels[$1].start }
         var taken = Set<Int>()
@@ -53,7 +53,7 @@ public struct DetectionScore: Sendable, Equatable {
     }
 
     /// The `fraction` quantile of the latencies (nearest rank), nil with no hits.
-    public func latency(quantile fraction: Double) -> Double? {
+    package func latency(quantile fraction: Double) -> Double? {
         Self.quantile(fraction, ofSorted: latencies)
     }
 

@@ -5,18 +5,18 @@ import Foundation
 /// A real ALSA capture device fed from memory: ALSA's `file` PCM reads a FIFO that a writer
 /// thread fills with 16 kHz mono audio, either as fast as it is read or paced in real time.
 /// No sound card is needed, and every sample still passes through ALSA and the capture code.
-public final class FIFOCaptureFeed: @unchecked Sendable {
+package final class FIFOCaptureFeed: @unchecked Sendable {
     /// The PCM name defined by ``alsaConfiguration``.
-    public static let deviceName = "susi_listen_feed"
+    package static let deviceName = "susi_listen_feed"
 
     /// ALSA configuration text defining ``deviceName``.
-    public let alsaConfiguration: String
+    package let alsaConfiguration: String
     private let folder: URL
     private let fifo: String
     private let writeTimes = WriteTimes()
 
     /// A FIFO in a fresh temporary folder (removed on deinit) and the ALSA configuration that reads it.
-    public init() throws {
+    package init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("susi-listen-feed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         fifo = folder.appendingPathComponent("capture.fifo").path
@@ -45,7 +45,7 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
     /// ALSA's `file` PCM treats a short read as the end of its input and fills the period with
     /// stale data, so a paced feed writes whole periods (the device's period, 480 samples for
     /// the default 30 ms), each small enough for the kernel to pass on at once.
-    public func startWriting(_ source: [Float], totalSamples: Int, paced: Bool, blockSamples: Int = 480) {
+    package func startWriting(_ source: [Float], totalSamples: Int, paced: Bool, blockSamples: Int = 480) {
         let thread = Thread { [fifo, writeTimes] in
             guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
             defer { try? handle.close() }
@@ -71,12 +71,12 @@ public final class FIFOCaptureFeed: @unchecked Sendable {
     }
 
     /// Opens the capture device reading the feed.
-    public func openDevice(frameLength: Int = 480) throws(CaptureError) -> CaptureDevice {
+    package func openDevice(frameLength: Int = 480) throws(CaptureError) -> CaptureDevice {
         try CaptureDevice(configuration: alsaConfiguration, name: Self.deviceName, frameLength: frameLength)
     }
 
     /// Wall-clock time (uptime nanoseconds) at which sample `index` had been written, if it has.
-    public func writeTime(ofSample index: Int) -> UInt64? {
+    package func writeTime(ofSample index: Int) -> UInt64? {
         writeTimes.time(ofSample: index)
     }
 }

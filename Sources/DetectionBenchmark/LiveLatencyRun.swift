@@ -8,25 +8,25 @@ import Pipeline
 /// Latency through the live path: labelled audio is played into a real ALSA capture device
 /// in real time, so capture buffering counts, and each hit's latency is measured on the wall
 /// clock from the moment the keyword's last sample was handed to ALSA.
-public struct LiveLatencyRun {
+package struct LiveLatencyRun {
     /// What was measured.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Stream-time scoring (detection sample against label end), as `bench` reports it.
-        public var score: DetectionScore
+        package var score: DetectionScore
         /// Wall-clock latencies (seconds) from the keyword's end being written to the hit, sorted.
-        public var wallLatencies: [Double]
+        package var wallLatencies: [Double]
         /// Seconds of audio played.
-        public var audioSeconds: Double
+        package var audioSeconds: Double
         /// The capture device's period, in frames.
-        public var periodFrames: Int
+        package var periodFrames: Int
 
         /// The wall-clock latency at `fraction` (0...1) of the sorted latencies; nil with no hit.
-        public func wallLatency(quantile fraction: Double) -> Double? {
+        package func wallLatency(quantile fraction: Double) -> Double? {
             DetectionScore.quantile(fraction, ofSorted: wallLatencies)
         }
 
         /// The report for a person.
-        public var text: String {
+        package var text: String {
             func ms(_ value: Double?) -> String { value.map { String(format: "%.0f ms", $0 * 1000) } ?? "-" }
             return """
                 live: \(String(format: "%.1f", audioSeconds)) s of audio played in real time through ALSA capture (period \(periodFrames) frames)
@@ -38,21 +38,21 @@ public struct LiveLatencyRun {
     }
 
     /// Labelled keywords; the files labelled with ``keyword`` are played, in order of first appearance.
-    public var labels: [KeywordLabel]
+    package var labels: [KeywordLabel]
     /// The keyphrase measured.
-    public var keyword: String
+    package var keyword: String
     /// The detector's configuration, its keyword and sensitivity included.
-    public var spotter: KeywordSpotterConfiguration
+    package var spotter: KeywordSpotterConfiguration
 
     /// A run of the files labelled with `keyword` through a detector set up from `spotter`.
-    public init(labels: [KeywordLabel], keyword: String, spotter: KeywordSpotterConfiguration) {
+    package init(labels: [KeywordLabel], keyword: String, spotter: KeywordSpotterConfiguration) {
         self.labels = labels
         self.keyword = keyword
         self.spotter = spotter
     }
 
     /// Plays the audio in real time (as long as it lasts) and scores the hits.
-    public func run() throws -> Report {
+    package func run() throws -> Report {
         var source: [Float] = []
         var placements: [String: (start: Double, duration: Double)] = [:]
         for file in labels.filter({ $0.keyword == keyword }).map(\.file) where placements[file] == nil {

@@ -3,23 +3,23 @@ import HotwordDetection
 import Pipeline
 
 /// What one detector heard over a sequence of files played as one stream.
-public struct StreamRun: Sendable {
+package struct StreamRun: Sendable {
     /// Where each file starts in the stream (seconds) and how long it is.
-    public var placements: [String: (start: Double, duration: Double)]
+    package var placements: [String: (start: Double, duration: Double)]
     /// Every hit, with times on the stream.
-    public var hits: [HotwordEvent]
+    package var hits: [HotwordEvent]
     /// Every candidate a second stage decided on, heard or turned down, with times on the stream
     /// (none for keyword spotting alone).
-    public var candidates: [CandidateEvent]
+    package var candidates: [CandidateEvent]
     /// Seconds of audio in the stream.
-    public var audioSeconds: Double
+    package var audioSeconds: Double
     /// CPU seconds the detecting thread spent (reading, converting and detecting).
-    public var cpuSeconds: Double
+    package var cpuSeconds: Double
 
     /// Plays `files` in order through `detector`; with `resetBetweenFiles` each file starts a
     /// fresh stream (a live stream never does that, so it is off by default). `shouldStop` is
     /// asked before every frame; when it says so, the run ends with `BenchmarkError.stopped`.
-    public static func run(files: [String], detector: HotwordDetector, resetBetweenFiles: Bool = false,
+    package static func run(files: [String], detector: HotwordDetector, resetBetweenFiles: Bool = false,
                            frameLength: Int = 480, shouldStop: () -> Bool = { false }) throws(BenchmarkError) -> StreamRun {
         var run = StreamRun(placements: [:], hits: [], candidates: [], audioSeconds: 0, cpuSeconds: 0)
         let startCPU = CPUClock.threadSeconds()

@@ -11,12 +11,12 @@ import CSpeexDSP
 /// reaches the detector as it was heard).
 /// Works at ``pipelineSampleRate`` in blocks of ``blockLength`` samples. The only owner of its
 /// `SpeexEchoState*` and `SpeexPreprocessState*`, freed in deinit: use it from one thread.
-public final class EchoCanceller {
+package final class EchoCanceller {
     /// Samples the canceller takes at a time: 10 ms.
-    public static let blockLength = pipelineSampleRate / 100
+    package static let blockLength = pipelineSampleRate / 100
     /// The longest echo it models, in seconds: the reference may lead the echo by up to this,
     /// reverberation included.
-    public let tailSeconds: Double
+    package let tailSeconds: Double
     private let echo: OpaquePointer
     private let preprocessor: OpaquePointer
     private var heard = [Int16](repeating: 0, count: EchoCanceller.blockLength)
@@ -26,7 +26,7 @@ public final class EchoCanceller {
     /// - Parameter tailSeconds: the longest echo to model, 0.01–1 s; longer costs more CPU and
     ///   learns a room more slowly (on espeak-ng speech through a simulated room, 128 ms
     ///   removed 21–27 dB, 192 ms 20–21 dB, 256 ms 15–18 dB; docs/talk-back.md).
-    public init(tailSeconds: Double = 0.128) {
+    package init(tailSeconds: Double = 0.128) {
         precondition((0.01...1).contains(tailSeconds), "an echo tail of 0.01 to 1 s")
         self.tailSeconds = tailSeconds
         let block = Int32(Self.blockLength)
@@ -49,7 +49,7 @@ public final class EchoCanceller {
     /// `captured` with the echo of `played` removed; both are the same length and cover the same
     /// instants. A length that is not a multiple of ``blockLength`` (the last frame of a file)
     /// is padded with silence for the canceller and cut back.
-    public func cancel(_ captured: [Float], played reference: [Float]) -> [Float] {
+    package func cancel(_ captured: [Float], played reference: [Float]) -> [Float] {
         precondition(captured.count == reference.count, "captured and played samples cover the same instants")
         var output = [Float](repeating: 0, count: captured.count)
         let block = Self.blockLength
@@ -69,7 +69,7 @@ public final class EchoCanceller {
     }
 
     /// Forgets the echo path learnt: for a new stream, heard through another room or device.
-    public func reset() {
+    package func reset() {
         speex_echo_state_reset(echo)
     }
 }

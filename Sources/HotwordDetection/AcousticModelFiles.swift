@@ -3,43 +3,43 @@ import PocketSphinxSupport
 
 /// Where the PocketSphinx model files are: the acoustic model, the general dictionary, and the
 /// project's own keyword dictionary and verification vocabulary.
-public struct AcousticModelFiles: Sendable, Equatable {
+package struct AcousticModelFiles: Sendable, Equatable {
     /// Debian package that provides the acoustic model and the general dictionary.
-    public static let modelPackage = "pocketsphinx-en-us"
+    package static let modelPackage = "pocketsphinx-en-us"
     /// Where `pocketsphinx-en-us` installs the US English model.
-    public static let debianModelFolder = "/usr/share/pocketsphinx/model/en-us"
+    package static let debianModelFolder = "/usr/share/pocketsphinx/model/en-us"
 
     /// Folder of the acoustic model (holds `mdef`, `means`, `noisedict`, ...).
-    public var acousticModel: String
+    package var acousticModel: String
     /// The general pronunciation dictionary (CMUdict format).
-    public var generalDictionary: String
+    package var generalDictionary: String
     /// The project's dictionary of keyphrase words, read before the general one.
-    public var keywordDictionary: String?
+    package var keywordDictionary: String?
     /// The vocabulary the second stage's recogniser weighs a candidate against. Nil: the general
     /// US English trigram model and the general dictionary, which cost about 40 MB more memory than
     /// the project's own unigram model of the same words (`Models/verifier/`).
-    public var verifierVocabulary: VerifierVocabulary?
+    package var verifierVocabulary: VerifierVocabulary?
 
     /// The recogniser's language model and the dictionary of its words.
-    public struct VerifierVocabulary: Sendable, Equatable {
+    package struct VerifierVocabulary: Sendable, Equatable {
         /// An n-gram language model (ARPA text or PocketSphinx's binary).
-        public var languageModel: String
+        package var languageModel: String
         /// The pronunciations of its words.
-        public var dictionary: String
+        package var dictionary: String
 
-        public init(languageModel: String, dictionary: String) {
+        package init(languageModel: String, dictionary: String) {
             self.languageModel = languageModel
             self.dictionary = dictionary
         }
 
         /// The vocabulary of the project's models folder: `verifier/words.arpa` and `words.dict`.
-        public init(modelsFolder: String) {
+        package init(modelsFolder: String) {
             self.init(languageModel: modelsFolder + "/verifier/words.arpa", dictionary: modelsFolder + "/verifier/words.dict")
         }
     }
 
     /// The model files; by default Debian's `pocketsphinx-en-us` and no keyword dictionary.
-    public init(acousticModel: String = debianModelFolder + "/en-us",
+    package init(acousticModel: String = debianModelFolder + "/en-us",
                 generalDictionary: String = debianModelFolder + "/cmudict-en-us.dict",
                 keywordDictionary: String? = nil, verifierVocabulary: VerifierVocabulary? = nil) {
         self.acousticModel = acousticModel
@@ -50,19 +50,19 @@ public struct AcousticModelFiles: Sendable, Equatable {
 
     /// The model files with the keyword dictionary and verification vocabulary of the project's
     /// models folder at `modelsFolder`.
-    public init(modelsFolder: String) {
+    package init(modelsFolder: String) {
         self.init(keywordDictionary: modelsFolder + "/keywords.dict", verifierVocabulary: VerifierVocabulary(modelsFolder: modelsFolder))
     }
 
     /// The recogniser's language model and dictionary: the project's vocabulary when set,
     /// otherwise the general model and dictionary.
-    public var verifierFiles: VerifierVocabulary {
+    package var verifierFiles: VerifierVocabulary {
         verifierVocabulary ?? VerifierVocabulary(languageModel: Self.debianModelFolder + "/en-us.lm.bin", dictionary: generalDictionary)
     }
 
     /// Checks that every file is there and that the dictionaries and the language model are what
     /// they are given as, naming the first file that is not.
-    public func validate() throws(HotwordDetectionError) {
+    package func validate() throws(HotwordDetectionError) {
         let fileManager = FileManager.default
         for required in ["mdef", "means", "variances", "transition_matrices", "noisedict"] {
             let path = acousticModel + "/" + required

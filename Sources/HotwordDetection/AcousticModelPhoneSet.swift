@@ -2,17 +2,17 @@ import Foundation
 
 /// The phones an acoustic model can recognise: its base (context-independent) phones, read from
 /// the model's `mdef` file. Every phone of a pronunciation must be one of them.
-public struct AcousticModelPhoneSet: Sendable, Equatable {
+package struct AcousticModelPhoneSet: Sendable, Equatable {
     /// The base phones in the model's order; for the US English model `+NSN+`, `+SPN+`, `AA`,
     /// `AE`, ... `SIL`, ... `ZH`.
-    public let phones: [String]
+    package let phones: [String]
     /// The model definition file the phones were read from.
-    public let modelDefinition: String
+    package let modelDefinition: String
     /// Upper-cased phone -> the model's spelling.
     private let spellings: [String: String]
 
     /// A phone set with the given phones, as read from `modelDefinition`.
-    public init(phones: [String], modelDefinition: String) {
+    package init(phones: [String], modelDefinition: String) {
         self.phones = phones
         self.modelDefinition = modelDefinition
         spellings = Dictionary(phones.map { ($0.uppercased(), $0) }, uniquingKeysWith: { first, _ in first })
@@ -20,7 +20,7 @@ public struct AcousticModelPhoneSet: Sendable, Equatable {
 
     /// Reads the base phones from the `mdef` file of the acoustic model in `folder`, in
     /// PocketSphinx's binary format or SphinxTrain's text format (PocketSphinx reads both).
-    public init(acousticModel folder: String) throws(HotwordDetectionError) {
+    package init(acousticModel folder: String) throws(HotwordDetectionError) {
         let path = folder + "/mdef"
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .modelFileMissing(path: path, package: AcousticModelFiles.modelPackage)
@@ -39,7 +39,7 @@ public struct AcousticModelPhoneSet: Sendable, Equatable {
     /// `phone` as the model spells it, or nil when the model has no such phone. Case does not
     /// matter, and a CMUdict stress digit (`AH0`, `IY1`, `EY2`) is dropped: the model's phones
     /// carry no stress.
-    public func modelPhone(_ phone: String) -> String? {
+    package func modelPhone(_ phone: String) -> String? {
         let upper = phone.uppercased()
         if let spelling = spellings[upper] { return spelling }
         guard let last = upper.last, "012".contains(last) else { return nil }

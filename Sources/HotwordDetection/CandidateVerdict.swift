@@ -1,9 +1,9 @@
 /// What two-stage detection made of one candidate the spotter proposed: the words the recogniser
 /// heard over it, how far they are from the keyphrase, and why the candidate was heard or turned
 /// down. It says why a keyword was missed or a false alarm taken, for tuning the sensitivity.
-public struct CandidateVerdict: Sendable, Equatable {
+package struct CandidateVerdict: Sendable, Equatable {
     /// Why a candidate was heard or turned down (see `KeywordThreshold.decide`).
-    public enum Reason: String, Sendable, Equatable, CaseIterable {
+    package enum Reason: String, Sendable, Equatable, CaseIterable {
         /// Heard: the recogniser heard the keyphrase exactly.
         case exactWords = "exact_words"
         /// Heard: the recogniser's words are within the phone edits allowed.
@@ -26,21 +26,21 @@ public struct CandidateVerdict: Sendable, Equatable {
         case nearerAnotherKeyphrase = "nearer_another_keyphrase"
 
         /// Whether a candidate with this reason is a hit.
-        public var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting }
+        package var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting }
     }
 
     /// The candidate as the spotter proposed it: keyphrase, span, report time and spotting score.
-    public let candidate: HotwordHit
+    package let candidate: HotwordHit
     /// The recogniser's words overlapping the candidate (a keyphrase word as the word itself);
     /// nil when the candidate was turned down without decoding.
-    public let heardWords: [String]?
+    package let heardWords: [String]?
     /// Phone edits from those words to the keyphrase's nearest pronunciation; nil when not decoded.
-    public let phoneEdits: Int?
+    package let phoneEdits: Int?
     /// Why the candidate was heard or turned down.
-    public let reason: Reason
+    package let reason: Reason
 
     /// The verdict on `candidate`, with what the recogniser heard over it (nil when not decoded).
-    public init(candidate: HotwordHit, heardWords: [String]?, phoneEdits: Int?, reason: Reason) {
+    package init(candidate: HotwordHit, heardWords: [String]?, phoneEdits: Int?, reason: Reason) {
         self.candidate = candidate
         self.heardWords = heardWords
         self.phoneEdits = phoneEdits
@@ -48,5 +48,5 @@ public struct CandidateVerdict: Sendable, Equatable {
     }
 
     /// Whether the candidate is a hit.
-    public var isHeard: Bool { reason.isHeard }
+    package var isHeard: Bool { reason.isHeard }
 }

@@ -1,7 +1,7 @@
 import PocketSphinxSupport
 
 /// Why a detector could not be set up or could not go on.
-public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible, DecoderFailureReporting {
+package enum HotwordDetectionError: Error, Equatable, CustomStringConvertible, DecoderFailureReporting {
     /// A model file or folder is missing; `package` is the Debian package that provides it.
     case modelFileMissing(path: String, package: String)
     /// A dictionary is there but cannot be one: a folder, empty, not `WORD PHONE...` lines.
@@ -35,14 +35,14 @@ public enum HotwordDetectionError: Error, Equatable, CustomStringConvertible, De
 
     /// Whether the keyphrase goes beyond a documented limit: a bad argument rather than a
     /// set-up failure.
-    public var exceedsKeyphraseLimits: Bool {
+    package var exceedsKeyphraseLimits: Bool {
         switch self {
         case .tooManyWords, .tooManyPronunciations: true
         default: false
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .modelFileMissing(let path, let package):
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"

@@ -1,20 +1,20 @@
 import AudioInput
 
 /// A keyword heard in the stream.
-public struct HotwordHit: Sendable, Equatable {
+package struct HotwordHit: Sendable, Equatable {
     /// The keyphrase as configured (for example `susi`).
-    public let keyword: String
+    package let keyword: String
     /// First sample of the spoken keyword, counted from the start of the stream (or the last reset).
-    public let startSample: Int
+    package let startSample: Int
     /// Sample just past the end of the spoken keyword, on the same count.
-    public let endSample: Int
+    package let endSample: Int
     /// Sample count at which the detector reported the hit: the end of the frame that completed it.
-    public let detectionSample: Int
+    package let detectionSample: Int
     /// How far the keyword's score cleared the alternatives, as log10 of the likelihood ratio.
-    public let score: Double
+    package let score: Double
 
     /// A hit on `keyword`, placed by sample counts on the stream.
-    public init(keyword: String, startSample: Int, endSample: Int, detectionSample: Int, score: Double) {
+    package init(keyword: String, startSample: Int, endSample: Int, detectionSample: Int, score: Double) {
         self.keyword = keyword
         self.startSample = startSample
         self.endSample = endSample
@@ -27,7 +27,7 @@ public struct HotwordHit: Sendable, Equatable {
 ///
 /// A detector knows nothing of where the frames come from; it counts the samples it is given,
 /// so every hit is placed on the stream's own sample count.
-public protocol HotwordDetector: AnyObject {
+package protocol HotwordDetector: AnyObject {
     /// The keyphrases listened for, with the thresholds their sensitivities map to.
     var thresholds: [KeywordThreshold] { get }
     /// Feeds one frame (any length, samples in -1...1 before gain) and returns the hits it

@@ -1,7 +1,7 @@
 /// Builds the detector a `KeywordDecision` calls for.
-public enum HotwordDetectorFactory {
+package enum HotwordDetectorFactory {
     /// A `KeywordSpotter` for `.spotting`, a `TwoStageHotwordDetector` for the others.
-    public static func detector(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) -> any HotwordDetector {
+    package static func detector(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) -> any HotwordDetector {
         switch configuration.decision {
         case .spotting: return try KeywordSpotter(configuration: configuration)
         case .verified, .twoStage: return try TwoStageHotwordDetector(configuration: configuration)

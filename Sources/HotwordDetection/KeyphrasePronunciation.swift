@@ -1,15 +1,15 @@
 /// One way of saying a keyphrase: its entry in the spotting dictionary and the phones it spells.
-public struct KeyphrasePronunciation: Sendable, Equatable {
+package struct KeyphrasePronunciation: Sendable, Equatable {
     /// The keyphrase's words joined into one dictionary entry, with the variant's suffix
     /// (`hey_susi(2)`; `computer` for a one-word keyphrase).
-    public let entry: String
+    package let entry: String
     /// The phones of each word of the keyphrase, in order.
-    public let wordPhones: [[String]]
+    package let wordPhones: [[String]]
     /// The phones of the whole keyphrase, in order.
-    public var phones: [String] { wordPhones.flatMap { $0 } }
+    package var phones: [String] { wordPhones.flatMap { $0 } }
 
     /// One pronunciation of the keyphrase named `entry`, phones word by word.
-    public init(entry: String, wordPhones: [[String]]) {
+    package init(entry: String, wordPhones: [[String]]) {
         self.entry = entry
         self.wordPhones = wordPhones
     }

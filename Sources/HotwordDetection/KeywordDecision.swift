@@ -1,5 +1,5 @@
 /// How a detection is decided.
-public enum KeywordDecision: String, Sendable, Equatable, CaseIterable, Codable {
+package enum KeywordDecision: String, Sendable, Equatable, CaseIterable, Codable {
     /// Keyword spotting alone: a keyphrase is heard when its spotting score clears the threshold
     /// the sensitivity maps to.
     case spotting

@@ -9,14 +9,14 @@ import PocketSphinxSupport
 /// keyphrase is spotted (PocketSphinx would otherwise use only a word's first), and the
 /// best-scoring one speaks for the keyphrase. Voice-activity detection inside
 /// PocketSphinx is off, so its frame numbers stay on the stream's own sample count.
-public final class KeywordSpotter: HotwordDetector {
+package final class KeywordSpotter: HotwordDetector {
     /// PocketSphinx analyses 100 frames a second at 16 kHz.
     static let samplesPerFrame = 160
 
     /// The keyphrases with the thresholds they were given.
-    public let thresholds: [KeywordThreshold]
+    package let thresholds: [KeywordThreshold]
     /// Always empty: spotting alone decides on its score, with no candidates to explain.
-    public let candidateVerdicts: [CandidateVerdict] = []
+    package let candidateVerdicts: [CandidateVerdict] = []
     /// The pronunciations of the keyphrase words.
     let lexicon: PronunciationLexicon
     private let decoder: Decoder<HotwordDetectionError>
@@ -27,7 +27,7 @@ public final class KeywordSpotter: HotwordDetector {
     /// delay fit easily, and so does a command's lead-in after the keyword.
     static let recentSeconds = 4
     /// The last ``recentSeconds`` of the stream as fed.
-    public private(set) var recentAudio = RecentAudio(capacity: recentSeconds * pipelineSampleRate)
+    package private(set) var recentAudio = RecentAudio(capacity: recentSeconds * pipelineSampleRate)
     /// Stream position at which the current PocketSphinx utterance began.
     private var utteranceStart = 0
     /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
@@ -43,7 +43,7 @@ public final class KeywordSpotter: HotwordDetector {
     private let initialNormalisation: CepstralMeanState?
 
     /// A spotter that reports every keyphrase clearing the threshold its sensitivity maps to.
-    public convenience init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
+    package convenience init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
         try self.init(configuration: configuration, proposingCandidates: false)
     }
 
@@ -70,7 +70,7 @@ public final class KeywordSpotter: HotwordDetector {
         try decoder.startUtterance()
     }
 
-    public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
+    package func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
         let samples = converter.int16Samples(frame, startingAt: samplesSeen)
         try decoder.process(samples)
         samplesSeen += samples.count
@@ -99,7 +99,7 @@ public final class KeywordSpotter: HotwordDetector {
         utteranceStart = samplesSeen
     }
 
-    public func reset() throws(HotwordDetectionError) {
+    package func reset() throws(HotwordDetectionError) {
         // A new stream also restarts PocketSphinx's frame count, on which hits are placed, and
         // its running cepstral mean (which carries over between utterances of one stream).
         try decoder.startStream()

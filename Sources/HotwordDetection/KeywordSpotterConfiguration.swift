@@ -1,22 +1,22 @@
 /// One keyphrase to listen for and how eagerly.
-public struct KeywordSetting: Sendable, Equatable {
+package struct KeywordSetting: Sendable, Equatable {
     /// One or more words, each in a dictionary.
-    public var keyphrase: String
+    package var keyphrase: String
     /// 0...1; higher gives more detections and more false alarms (Snowboy's meaning).
-    public var sensitivity: Double
+    package var sensitivity: Double
 
     /// The sensitivity when none is given.
-    public static let defaultSensitivity = 0.5
+    package static let defaultSensitivity = 0.5
 
     /// A keyphrase at `sensitivity`.
-    public init(keyphrase: String, sensitivity: Double = defaultSensitivity) {
+    package init(keyphrase: String, sensitivity: Double = defaultSensitivity) {
         self.keyphrase = keyphrase
         self.sensitivity = sensitivity
     }
 
     /// Pairs keyphrases with sensitivities: one sensitivity for all, or one per keyphrase in
     /// order (the caller checks that the counts fit one of the two).
-    public static func settings(keyphrases: [String], sensitivities: [Double]) -> [KeywordSetting] {
+    package static func settings(keyphrases: [String], sensitivities: [Double]) -> [KeywordSetting] {
         keyphrases.enumerated().map { index, phrase in
             KeywordSetting(keyphrase: phrase, sensitivity: sensitivities.count == keyphrases.count ? sensitivities[index] : sensitivities[0])
         }
@@ -24,20 +24,20 @@ public struct KeywordSetting: Sendable, Equatable {
 }
 
 /// Everything a `KeywordSpotter` needs to start.
-public struct KeywordSpotterConfiguration: Sendable, Equatable {
+package struct KeywordSpotterConfiguration: Sendable, Equatable {
     /// The keyphrases, each with its own sensitivity.
-    public var keywords: [KeywordSetting]
+    package var keywords: [KeywordSetting]
     /// The user's own pronunciations, read before the dictionaries.
-    public var pronunciations: [UserPronunciation]
+    package var pronunciations: [UserPronunciation]
     /// Multiplier applied to every sample before detection; the result is clipped to -1...1.
-    public var gain: Double
+    package var gain: Double
     /// Model and dictionary locations.
-    public var modelFiles: AcousticModelFiles
+    package var modelFiles: AcousticModelFiles
     /// How a detection is decided: by spotting alone, or with the recogniser's confirmation.
-    public var decision: KeywordDecision
+    package var decision: KeywordDecision
 
     /// Detection settings; by default "susi" at the default sensitivity, decided in two stages.
-    public init(keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
+    package init(keywords: [KeywordSetting] = [KeywordSetting(keyphrase: "susi")],
                 pronunciations: [UserPronunciation] = [],
                 gain: Double = 1.0,
                 modelFiles: AcousticModelFiles = AcousticModelFiles(),
@@ -50,7 +50,7 @@ public struct KeywordSpotterConfiguration: Sendable, Equatable {
     }
 
     /// Checks the values a user gives, before any model is loaded.
-    public func validate() throws(HotwordDetectionError) {
+    package func validate() throws(HotwordDetectionError) {
         var seen = Set<String>()
         for keyword in keywords {
             let words = PronunciationLexicon.words(of: keyword.keyphrase)

@@ -1,27 +1,27 @@
 import Foundation
 
 /// A keyphrase with the PocketSphinx threshold its sensitivity maps to.
-public struct KeywordThreshold: Sendable, Equatable {
+package struct KeywordThreshold: Sendable, Equatable {
     /// Lower-cased words separated by single spaces.
-    public let keyphrase: String
+    package let keyphrase: String
     /// The user's 0...1 setting.
-    public let sensitivity: Double
+    package let sensitivity: Double
     /// Phones in the keyphrase's shortest pronunciation.
-    public let phoneCount: Int
+    package let phoneCount: Int
     /// log10 of the PocketSphinx keyword-spotting threshold (a likelihood ratio).
-    public let log10Threshold: Double
+    package let log10Threshold: Double
     /// log10 of the lower threshold at which spotting proposes candidates to a second stage.
-    public let log10CandidateThreshold: Double
+    package let log10CandidateThreshold: Double
     /// log10 of the lowest spotting score at which an inexact match confirms a candidate.
-    public let log10InexactFloor: Double
+    package let log10InexactFloor: Double
     /// Phone edits by which the recogniser's words may miss the keyphrase for a confirmation.
-    public let phoneEditsAllowed: Int
+    package let phoneEditsAllowed: Int
     /// Phone edits allowed for a slow candidate, one that lasts
     /// `SensitivityCalibration.slowPhoneSeconds` a phone or more.
-    public let slowPhoneEditsAllowed: Int
+    package let slowPhoneEditsAllowed: Int
 
     /// The thresholds and edit allowances `sensitivity` maps to for a keyphrase of `phoneCount` phones.
-    public init(keyphrase: String, sensitivity: Double, phoneCount: Int) {
+    package init(keyphrase: String, sensitivity: Double, phoneCount: Int) {
         self.keyphrase = keyphrase
         self.sensitivity = sensitivity
         self.phoneCount = phoneCount
@@ -35,7 +35,7 @@ public struct KeywordThreshold: Sendable, Equatable {
     /// Whether a candidate is worth the recogniser's decoding: one both short (under 45 ms a
     /// phone) and well below the threshold (`SensitivityCalibration.shortCandidateMarginPerPhone`)
     /// is not.
-    public func isWorthVerifying(score: Double, seconds: Double) -> Bool {
+    package func isWorthVerifying(score: Double, seconds: Double) -> Bool {
         score >= log10Threshold - SensitivityCalibration.shortCandidateMarginPerPhone * Double(phoneCount)
             || lastsLongEnoughForAnInexactMatch(seconds)
     }
@@ -50,7 +50,7 @@ public struct KeywordThreshold: Sendable, Equatable {
     ///   - seconds: how long the spotter found the keyphrase to last.
     ///   - decision: `.verified` weighs the recogniser alone; `.twoStage` also takes a candidate
     ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
-    public func decide(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
+    package func decide(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
                        decision: KeywordDecision) -> CandidateVerdict.Reason {
         if phoneEdits == 0 { return .exactWords }
         if isHeard(phoneEdits: phoneEdits, everyWordHeard: everyWordHeard, seconds: seconds) {
@@ -64,7 +64,7 @@ public struct KeywordThreshold: Sendable, Equatable {
     /// Whether the recogniser's words alone confirm a candidate of `seconds`: heard exactly, or
     /// within the phone edits allowed, no word missed entirely, and lasting long enough for an
     /// inexact match (the `.verified` decision).
-    public func isHeard(phoneEdits: Int, everyWordHeard: Bool, seconds: Double) -> Bool {
+    package func isHeard(phoneEdits: Int, everyWordHeard: Bool, seconds: Double) -> Bool {
         phoneEdits == 0 || (phoneEdits <= phoneEditsAllowed(seconds: seconds) && everyWordHeard
                             && lastsLongEnoughForAnInexactMatch(seconds))
     }

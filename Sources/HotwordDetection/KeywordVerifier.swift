@@ -14,12 +14,12 @@ import Foundation
 ///
 /// Owns one PocketSphinx decoder and frees it in `deinit`. Its beams are narrower than a
 /// transcriber's, and it makes a single pass, so that one candidate costs tens of milliseconds.
-public final class KeywordVerifier {
+package final class KeywordVerifier {
     private let decoder: Decoder<HotwordDetectionError>
 
     /// Loads the recogniser and adds every keyphrase word to it under an alias (see
     /// `aliasSuffix`), with the pronunciations `lexicon` gives.
-    public init(acousticModel: String, vocabulary: AcousticModelFiles.VerifierVocabulary,
+    package init(acousticModel: String, vocabulary: AcousticModelFiles.VerifierVocabulary,
                 lexicon: PronunciationLexicon) throws(HotwordDetectionError) {
         // `AcousticModelFiles.validate()` has checked the files.
         let languageModel = vocabulary.languageModel, dictionary = vocabulary.dictionary
@@ -65,7 +65,7 @@ public final class KeywordVerifier {
     /// - Parameters:
     ///   - samples: 16-bit audio from the candidate's start to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
-    public func heard(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
+    package func heard(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
         let words = try heardWords(samples).filter { heard in
             let span = heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame
@@ -92,7 +92,7 @@ public final class KeywordVerifier {
     /// to the next: in steady noise the recogniser then hears each candidate through the noise of
     /// the stream so far instead of learning it afresh from the candidate's own second of audio.
     /// A new stream starts it afresh, so that what one stream heard never colours the next.
-    public func startStream() throws(HotwordDetectionError) {
+    package func startStream() throws(HotwordDetectionError) {
         try decoder.startStream()
     }
 

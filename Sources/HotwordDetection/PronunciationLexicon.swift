@@ -3,19 +3,19 @@ import Foundation
 
 /// Pronunciations of the words of a set of keyphrases: the user's own first, then the
 /// dictionaries in order; the first source that knows a word gives all of its variants.
-public struct PronunciationLexicon: Sendable, Equatable {
+package struct PronunciationLexicon: Sendable, Equatable {
     /// Phone sequences per word, in their source's order (`word`, `word(2)`, ...).
-    public private(set) var pronunciations: [String: [[String]]] = [:]
+    package private(set) var pronunciations: [String: [[String]]] = [:]
     /// The name of each keyphrase's entry in the spotting dictionary (`hey_susi` for "hey
     /// susi"), and back.
     private var entryNames: [String: String] = [:]
     private var keyphrasesByEntryName: [String: String] = [:]
 
     /// The most words a keyphrase may have: a wake phrase is said in one breath.
-    public static let maximumWordsPerKeyphrase = 8
+    package static let maximumWordsPerKeyphrase = 8
     /// The most ways of saying one keyphrase (combinations of its words' pronunciations): each
     /// is an entry the spotter searches for, and their number multiplies with every word.
-    public static let maximumPronunciationsPerKeyphrase = 64
+    package static let maximumPronunciationsPerKeyphrase = 64
 
     /// Looks up every word of `keyphrases` in `userPronunciations`, then in `dictionaries`
     /// (paths, searched in order).
@@ -24,7 +24,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
     /// used must be one of the model's; phones are then spelled as the model spells them, with
     /// CMUdict stress digits dropped (see `AcousticModelPhoneSet.modelPhone(_:)`). Without one,
     /// phones are only upper-cased.
-    public init(keyphrases: [String], userPronunciations: [UserPronunciation] = [], dictionaries: [String],
+    package init(keyphrases: [String], userPronunciations: [UserPronunciation] = [], dictionaries: [String],
                 phoneSet: AcousticModelPhoneSet? = nil) throws(HotwordDetectionError) {
         var wanted = Set<String>()
         for keyphrase in keyphrases {
@@ -75,7 +75,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
     }
 
     /// The lower-cased words of a keyphrase.
-    public static func words(of keyphrase: String) -> [String] {
+    package static func words(of keyphrase: String) -> [String] {
         keyphrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     }
 
@@ -84,7 +84,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
     static let reservedCharacters: Set<Character> = ["(", ")", "/"]
 
     /// Number of phones of the shortest pronunciation of `keyphrase`.
-    public func phoneCount(of keyphrase: String) -> Int {
+    package func phoneCount(of keyphrase: String) -> Int {
         Self.words(of: keyphrase).reduce(0) { total, word in
             total + (pronunciations[word]?.map(\.count).min() ?? 0)
         }
@@ -92,7 +92,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
 
     /// Every way of saying `keyphrase`: one for each combination of its words' pronunciations,
     /// each a single entry of the spotting dictionary (`hey_susi`, `hey_susi(2)`).
-    public func keyphrasePronunciations(of keyphrase: String) -> [KeyphrasePronunciation] {
+    package func keyphrasePronunciations(of keyphrase: String) -> [KeyphrasePronunciation] {
         let words = Self.words(of: keyphrase)
         let name = entryNames[words.joined(separator: " ")] ?? words.joined(separator: "_")
         let combinations = words.reduce([[[String]]()]) { heads, word in
@@ -105,7 +105,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
 
     /// The keyphrase a `KeyphrasePronunciation.entry` says (`hey_susi(2)` -> `hey susi`), if it is
     /// one of this lexicon's.
-    public func keyphrase(ofEntry entry: String) -> String? {
+    package func keyphrase(ofEntry entry: String) -> String? {
         keyphrasesByEntryName[DecodedWord.baseWord(of: entry)]
     }
 
@@ -114,7 +114,7 @@ public struct PronunciationLexicon: Sendable, Equatable {
     /// the phones at a boundary between two dictionary words as if a silence lay there (the
     /// last phone of "hey" before silence, the first of "google" after it); within one entry it
     /// models them as spoken together, which is how a keyphrase is said.
-    public var dictionaryText: String {
+    package var dictionaryText: String {
         let lines = entryNames.keys.sorted().flatMap { keyphrase in
             keyphrasePronunciations(of: keyphrase).map { $0.entry + " " + $0.phones.joined(separator: " ") }
         }

@@ -21,9 +21,9 @@
 /// threshold by 0.3 per phone:
 ///
 ///     log10(threshold) = 33 − 5.5 × phones − 3 × phones × (sensitivity − 0.5)
-public enum SensitivityCalibration {
+package enum SensitivityCalibration {
     /// log10 of the threshold for a keyphrase of `phoneCount` phones at `sensitivity` (0...1).
-    public static func log10Threshold(sensitivity: Double, phoneCount: Int) -> Double {
+    package static func log10Threshold(sensitivity: Double, phoneCount: Int) -> Double {
         let phones = Double(phoneCount)
         return 33 - 5.5 * phones - 3 * phones * (sensitivity - 0.5)
     }
@@ -33,7 +33,7 @@ public enum SensitivityCalibration {
     /// keywords (with and without pauses around them) and of the background speech: 4 to 10
     /// tried, 6 confirmed the most keywords with no false alarm; lower is cheaper, since every
     /// candidate costs a decoding.
-    public static let candidateMarginPerPhone = 6.0
+    package static let candidateMarginPerPhone = 6.0
 
     /// How far below the decision threshold, per phone in log10, a candidate may score and still
     /// be confirmed by an inexact match (one with any phone edit); below it, only the keyphrase
@@ -43,10 +43,10 @@ public enum SensitivityCalibration {
     /// On the first half of the devdata background, the inexact matches taken at 5 lay 2.4 and
     /// 2.8 per phone below the threshold; 2 is the loosest whole-or-half step below both (it
     /// cost 1 to 3 of the first half's 40 keywords of each devdata stream).
-    public static let inexactMarginPerPhone = 2.0
+    package static let inexactMarginPerPhone = 2.0
 
     /// log10 of the threshold at which spotting proposes candidates to the second stage.
-    public static func log10CandidateThreshold(sensitivity: Double, phoneCount: Int) -> Double {
+    package static func log10CandidateThreshold(sensitivity: Double, phoneCount: Int) -> Double {
         log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount) - Double(phoneCount) * candidateMarginPerPhone
     }
 
@@ -74,7 +74,7 @@ public enum SensitivityCalibration {
     /// away; over the candidates in background speech and its perturbations, never fewer than
     /// 4 ("computer", 8 phones) or 3 ("jarvis", 6 phones). Near-miss words of a short keyphrase
     /// come closer: "sushi" and "juicy" are one edit from "susi".
-    public static func phoneEditsAllowed(sensitivity: Double, phoneCount: Int, slow: Bool = false) -> Int {
+    package static func phoneEditsAllowed(sensitivity: Double, phoneCount: Int, slow: Bool = false) -> Int {
         let byLength = Int((Double(phoneCount) * (0.1 + 0.8 * sensitivity)).rounded(.down))
         let slowExtra = slow && byLength > 0 ? phoneCount / 6 : 0
         return max(0, min(byLength, phoneCount - 3, (phoneCount + 1) / 2) + slowExtra)
@@ -88,19 +88,19 @@ public enum SensitivityCalibration {
     /// that came as close in the real background speech lasted at most 53 ms a phone, at most
     /// 75 ms in its slowed and pitch-shifted copies (1.49 h), and at most 85 ms with pink noise
     /// mixed in at 10 dB SNR.
-    public static let slowPhoneSeconds = 0.09
+    package static let slowPhoneSeconds = 0.09
 
     /// The shortest a candidate may last, per phone, to be confirmed by an inexact match (one
     /// with any phone edit). Spotting squeezes a keyphrase into short stretches of background
     /// speech: on devdata and its perturbations half of those candidates lasted under 45 ms a
     /// phone, and the three that the recogniser matched inexactly 35–44 ms; inexact matches on
     /// real keywords lasted 36–104 ms a phone ("computer") and 57–147 ms ("jarvis").
-    public static let shortestInexactPhoneSeconds = 0.045
+    package static let shortestInexactPhoneSeconds = 0.045
 
     /// How far below the decision threshold, per phone in log10, a candidate shorter than
     /// `shortestInexactPhoneSeconds` a phone is still decoded. Such a candidate can only be
     /// confirmed exactly, and on devdata no real keyword that was confirmed lay below this
     /// margin while that short, where 61 % of the "jarvis" candidates in background speech did:
     /// they are turned down without decoding, which saves the recogniser's CPU.
-    public static let shortCandidateMarginPerPhone = 5.0
+    package static let shortCandidateMarginPerPhone = 5.0
 }

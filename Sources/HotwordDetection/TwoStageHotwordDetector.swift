@@ -19,11 +19,11 @@ import PocketSphinxSupport
 /// down. At the permissive candidate threshold, PocketSphinx often lists a keyword before it
 /// ends, squeezed into its first syllables; restarting at once when the recogniser turned that
 /// down cut the keyword, which then was never proposed whole.
-public final class TwoStageHotwordDetector: HotwordDetector {
+package final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
-    public let decision: KeywordDecision
+    package let decision: KeywordDecision
     /// The keyphrases with their thresholds.
-    public var thresholds: [KeywordThreshold] { spotter.thresholds }
+    package var thresholds: [KeywordThreshold] { spotter.thresholds }
 
     private let spotter: KeywordSpotter
     private let verifier: KeywordVerifier
@@ -36,11 +36,11 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     private var restartDue: Int?
     /// The candidates decided on in the last `process` call, heard or turned down, in the order
     /// the spotter proposed them.
-    public private(set) var candidateVerdicts: [CandidateVerdict] = []
+    package private(set) var candidateVerdicts: [CandidateVerdict] = []
 
     /// Loads both stages. A configuration that asks for `.spotting` is verified as `.twoStage`:
     /// use `KeywordSpotter` (or `HotwordDetectorFactory`) for spotting alone.
-    public init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
+    package init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
         decision = configuration.decision == .verified ? .verified : .twoStage
         spotter = try KeywordSpotter(configuration: configuration, proposingCandidates: true)
         verifier = try KeywordVerifier(acousticModel: configuration.modelFiles.acousticModel,
@@ -50,9 +50,9 @@ public final class TwoStageHotwordDetector: HotwordDetector {
     }
 
     /// The spotter's: candidates are played to the recogniser from it.
-    public var recentAudio: RecentAudio { spotter.recentAudio }
+    package var recentAudio: RecentAudio { spotter.recentAudio }
 
-    public func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
+    package func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
         candidateVerdicts = []
         for candidate in try spotter.process(frame) {
             let verdict = try decide(on: candidate)
@@ -67,7 +67,7 @@ public final class TwoStageHotwordDetector: HotwordDetector {
         return heard
     }
 
-    public func reset() throws(HotwordDetectionError) {
+    package func reset() throws(HotwordDetectionError) {
         try spotter.reset()
         try verifier.startStream()
         restartDue = nil

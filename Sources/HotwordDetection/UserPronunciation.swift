@@ -5,9 +5,9 @@ import Foundation
 /// It comes before every dictionary and replaces their entries for the word; several for the
 /// same word are its variants, in order. Its phones are checked against the acoustic model when
 /// the lexicon is built (`PronunciationLexicon`).
-public struct UserPronunciation: Sendable, Equatable {
+package struct UserPronunciation: Sendable, Equatable {
     /// Why a `WORD=PHONES` text is not a pronunciation.
-    public enum FormatError: Error, Equatable, CustomStringConvertible {
+    package enum FormatError: Error, Equatable, CustomStringConvertible {
         /// No `=` between the word and its phones.
         case missingEquals
         /// Nothing before the `=`.
@@ -17,7 +17,7 @@ public struct UserPronunciation: Sendable, Equatable {
         /// Nothing after the `=`.
         case noPhones
 
-        public var description: String {
+        package var description: String {
             let form = "write WORD=PHONES, e.g. \"susi=S UW Z IY\""
             switch self {
             case .missingEquals: return "no \"=\" between the word and its phones; \(form)"
@@ -29,22 +29,22 @@ public struct UserPronunciation: Sendable, Equatable {
     }
 
     /// The word, lower-cased as keyphrase words are.
-    public let word: String
+    package let word: String
     /// Its phones, as given; `PronunciationLexicon` turns them into the model's.
-    public let phones: [String]
+    package let phones: [String]
 
     /// `word` (lower-cased) pronounced as `phones`.
-    public init(word: String, phones: [String]) {
+    package init(word: String, phones: [String]) {
         self.word = word.lowercased()
         self.phones = phones
     }
 
     /// The pronunciation as `WORD=PHONES` reads it: `susi=S UW Z IY`.
-    public var text: String { word + "=" + phones.joined(separator: " ") }
+    package var text: String { word + "=" + phones.joined(separator: " ") }
 
     /// Reads `WORD=PHONES`: phones are separated by spaces or tabs, and spaces around the word
     /// are ignored.
-    public init(parsing text: String) throws(FormatError) {
+    package init(parsing text: String) throws(FormatError) {
         guard let equals = text.firstIndex(of: "=") else { throw .missingEquals }
         let word = text[..<equals].trimmingCharacters(in: .whitespaces)
         let phones = text[text.index(after: equals)...].split(whereSeparator: \.isWhitespace).map(String.init)

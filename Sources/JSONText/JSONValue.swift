@@ -4,7 +4,7 @@ import Foundation
 /// report and Wyoming's events. Object members keep their order (every event line starts with
 /// its `type`; a table's columns are shown in the order the server sent them), and numbers are
 /// kept as their literal text, so a parsed number is never rounded.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     /// A string, unescaped.
     case string(String)
     /// A number as its JSON literal; `number(_: Double)` and ``integer(_:)`` write one.
@@ -17,7 +17,7 @@ public enum JSONValue: Equatable, Sendable {
 
     /// `value` with up to six decimals, no trailing zeros, never in exponent notation for
     /// ordinary sizes; null when it is not finite.
-    public static func number(_ value: Double) -> JSONValue {
+    package static func number(_ value: Double) -> JSONValue {
         guard value.isFinite else { return .null }
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
@@ -26,25 +26,25 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// A whole number.
-    public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+    package static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
 
     /// Values are equal when their JSON text is.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
 
     /// The value of the first member named `key`, if this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The elements, if this is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// A string, number or boolean as text; nil for null, arrays and objects.
-    public var scalarText: String? {
+    package var scalarText: String? {
         switch self {
         case .string(let value): return value
         case .number(let literal): return literal
@@ -55,7 +55,7 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The value as a person would read it in a table cell: scalars as text, null as nothing,
     /// arrays and objects as compact JSON.
-    public var displayText: String {
+    package var displayText: String {
         switch self {
         case .null: return ""
         case .array, .object: return text
@@ -64,7 +64,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// A number, or a string holding one (SUSI sends coordinates as strings).
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .number(let text), .string(let text):
             return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
@@ -73,13 +73,13 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// A whole number, or a string holding one; "5.0" counts, "5.5" does not.
-    public var intValue: Int? {
+    package var intValue: Int? {
         guard let value = doubleValue, value.rounded() == value, abs(value) < 1e15 else { return nil }
         return Int(value)
     }
 
     /// The value as compact JSON text.
-    public var text: String {
+    package var text: String {
         switch self {
         case .string(let value): return Self.quoted(value)
         case .number(let literal): return literal
@@ -93,7 +93,7 @@ public enum JSONValue: Equatable, Sendable {
 
     /// Parses one JSON document (RFC 8259, with a leading byte-order mark allowed); nil if the
     /// bytes are not JSON or nest deeper than `JSONReader.maximumDepth`.
-    public static func parse(_ data: Data) -> JSONValue? {
+    package static func parse(_ data: Data) -> JSONValue? {
         var reader = JSONReader(bytes: Array(data))
         return reader.document()
     }
@@ -118,7 +118,7 @@ public enum JSONValue: Equatable, Sendable {
 
 extension JSONValue: Encodable {
     /// Numbers encode as integers when their literal is one, else as doubles.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let value): try container.encode(value)

@@ -1,17 +1,17 @@
 /// One spoken keyword in a labelled file.
-public struct KeywordLabel: Sendable, Equatable {
+package struct KeywordLabel: Sendable, Equatable {
     /// The audio file that holds the keyword.
-    public var file: String
+    package var file: String
     /// The keyphrase spoken.
-    public var keyword: String
+    package var keyword: String
     /// Where it is spoken, in seconds from the start of `file`.
-    public var start: Double
-    public var end: Double
+    package var start: Double
+    package var end: Double
     /// Where the label came from, for messages: `labels.tsv:12`.
-    public var origin: String
+    package var origin: String
 
     /// A label of `keyword` spoken from `start` to `end` seconds into `file`, read at `origin`.
-    public init(file: String, keyword: String, start: Double, end: Double, origin: String) {
+    package init(file: String, keyword: String, start: Double, end: Double, origin: String) {
         self.file = file
         self.keyword = keyword
         self.start = start

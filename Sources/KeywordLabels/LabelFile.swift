@@ -3,11 +3,11 @@ import Foundation
 /// Reads tab-separated keyword labels with a header naming the columns `keyword`, `start_s`,
 /// `end_s` and, unless every row belongs to one given audio file, `file` (absolute, or
 /// relative to the labels file's folder).
-public enum LabelFile {
+package enum LabelFile {
     /// The labels of every spec, each a labels file or `AUDIO=LABELS` (a spec that is an existing
     /// file is a labels file, "=" in its path or not). Overlaps are checked across all of them:
     /// two specs may name the same audio.
-    public static func read(specs: [String]) throws(LabelFileError) -> [KeywordLabel] {
+    package static func read(specs: [String]) throws(LabelFileError) -> [KeywordLabel] {
         var labels: [KeywordLabel] = []
         for spec in specs {
             let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
@@ -19,7 +19,7 @@ public enum LabelFile {
     }
 
     /// The labels of `path`; with `audio`, every row belongs to that file and `file` is not read.
-    public static func read(_ path: String, audio: String? = nil) throws(LabelFileError) -> [KeywordLabel] {
+    package static func read(_ path: String, audio: String? = nil) throws(LabelFileError) -> [KeywordLabel] {
         let labels = try rows(of: path, audio: audio)
         try checkOverlaps(labels)
         return labels
@@ -88,17 +88,17 @@ public enum LabelFile {
 }
 
 /// A labels file or one of its lines that is wrong.
-public struct LabelFileError: Error, Equatable, CustomStringConvertible {
+package struct LabelFileError: Error, Equatable, CustomStringConvertible {
     /// Where: `file:line`, or the file alone when it cannot be read.
-    public let origin: String
+    package let origin: String
     /// What is wrong there.
-    public let problem: String
+    package let problem: String
 
     /// The error of `problem` at `origin`.
-    public init(origin: String, problem: String) {
+    package init(origin: String, problem: String) {
         self.origin = origin
         self.problem = problem
     }
 
-    public var description: String { "\(origin): \(problem)" }
+    package var description: String { "\(origin): \(problem)" }
 }

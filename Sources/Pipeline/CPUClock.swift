@@ -1,12 +1,12 @@
 import Foundation
 
 /// CPU time used, for real-time factors.
-public enum CPUClock {
+package enum CPUClock {
     /// Seconds of CPU used so far by every thread of the process.
-    public static func processSeconds() -> Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
+    package static func processSeconds() -> Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
 
     /// Seconds of CPU used so far by the calling thread alone.
-    public static func threadSeconds() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }
+    package static func threadSeconds() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }
 
     private static func seconds(_ clock: clockid_t) -> Double {
         var time = timespec()

@@ -2,16 +2,16 @@ import SusiChat
 
 /// Sends final commands to the SUSI server and turns what happens into events: `query`, then
 /// `answer`, or an `error` saying the query was kept in the spool or could not be sent.
-public struct ChatForwarder: Sendable {
+package struct ChatForwarder: Sendable {
     private let delivery: ChatDelivery
 
-    public init(configuration: ChatClientConfiguration) throws(QuerySpoolError) {
+    package init(configuration: ChatClientConfiguration) throws(QuerySpoolError) {
         delivery = try ChatDelivery(configuration: configuration)
     }
 
     /// Asks SUSI `text`; an empty text sends nothing. After an answer, queries kept in the spool
     /// from earlier are sent too (oldest first), and their answers reported.
-    public func forward(_ text: String) async -> [ListenEvent] {
+    package func forward(_ text: String) async -> [ListenEvent] {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
         let query = ChatQuery(text: text)
         let events = Self.events(for: await delivery.deliver(query), of: query)
@@ -23,7 +23,7 @@ public struct ChatForwarder: Sendable {
     /// interrupted write that held no whole query (it was deleted) and for each file in the
     /// spool folder that looks like a kept query but cannot be read (it is left where it is),
     /// then what `flushSpool()` sends.
-    public func start() async -> [ListenEvent] {
+    package func start() async -> [ListenEvent] {
         let discarded = (delivery.spool?.discardedLeftovers ?? []).map { file in
             ListenEvent.error(ErrorEvent(file: nil, message: "spool: deleted \(file.path), left by an interrupted write without a whole query"))
         }
@@ -34,7 +34,7 @@ public struct ChatForwarder: Sendable {
     }
 
     /// Sends what the spool holds and reports it (at start-up and after a server comes back).
-    public func flushSpool() async -> [ListenEvent] {
+    package func flushSpool() async -> [ListenEvent] {
         await delivery.flushSpool().flatMap { flushed -> [ListenEvent] in
             var events = Self.events(for: flushed.outcome, of: flushed.query)
             if let spoolError = flushed.spoolError {
@@ -46,12 +46,12 @@ public struct ChatForwarder: Sendable {
 
     /// Sends the next queries with `configuration`'s server and details (a SIGHUP's reload);
     /// the spool stays where it is.
-    public func reconfigure(_ configuration: ChatClientConfiguration) async {
+    package func reconfigure(_ configuration: ChatClientConfiguration) async {
         await delivery.reconfigure(configuration)
     }
 
     /// Keeps `text` in the spool without asking (at shutdown, when there is no time to wait).
-    public func keep(_ text: String) async -> [ListenEvent] {
+    package func keep(_ text: String) async -> [ListenEvent] {
         let query = ChatQuery(text: text)
         guard let spool = delivery.spool else {
             return [.query(QueryEvent(text: text, status: .failed, id: query.id.uuidString)),

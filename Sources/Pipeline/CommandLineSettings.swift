@@ -1,67 +1,67 @@
 /// Why a flag's value cannot be used; names the flag, as a configuration file's error names the
 /// key, in the same words.
-public struct FlagError: Error, Equatable, CustomStringConvertible {
+package struct FlagError: Error, Equatable, CustomStringConvertible {
     /// The flag and what is wrong with its value: `--gain: expected a number above 0, got 0.0`.
-    public var description: String
+    package var description: String
 }
 
 /// The settings given as command-line flags, each over the configuration file's value.
-public struct CommandLineSettings: Sendable {
+package struct CommandLineSettings: Sendable {
     /// The flags given, in order, with their values.
     private var given: [(setting: Setting, value: ConfigurationValue)] = []
 
     /// No flags given.
-    public init() {}
+    package init() {}
 
     /// Adds the value `setting`'s flag was given, as the configuration file would write it
     /// (`on` and `off` of an on-or-off flag as strings); nil when the flag was not given.
-    public mutating func add(_ setting: Setting, _ value: ConfigurationValue?) {
+    package mutating func add(_ setting: Setting, _ value: ConfigurationValue?) {
         if let value { given.append((setting, value)) }
     }
 
     /// Adds a repeated flag's values; none when it was not given.
-    public mutating func add(_ setting: Setting, _ values: [ConfigurationValue]) {
+    package mutating func add(_ setting: Setting, _ values: [ConfigurationValue]) {
         add(setting, values.isEmpty ? nil : values.count == 1 ? values[0] : .array(values))
     }
 
     /// Adds the text a flag was given; nil when it was not given.
-    public mutating func add(_ setting: Setting, _ text: String?) {
+    package mutating func add(_ setting: Setting, _ text: String?) {
         add(setting, text.map(ConfigurationValue.string))
     }
 
     /// Adds the number a flag was given; nil when it was not given.
-    public mutating func add(_ setting: Setting, _ number: Double?) {
+    package mutating func add(_ setting: Setting, _ number: Double?) {
         add(setting, number.map(ConfigurationValue.float))
     }
 
     /// Adds the whole number a flag was given; nil when it was not given.
-    public mutating func add(_ setting: Setting, _ number: Int?) {
+    package mutating func add(_ setting: Setting, _ number: Int?) {
         add(setting, number.map(ConfigurationValue.integer))
     }
 
     /// Adds the texts a repeated flag was given; none when it was not given.
-    public mutating func add(_ setting: Setting, _ texts: [String]) {
+    package mutating func add(_ setting: Setting, _ texts: [String]) {
         add(setting, texts.map(ConfigurationValue.string))
     }
 
     /// Adds the numbers a repeated flag was given; none when it was not given.
-    public mutating func add(_ setting: Setting, _ numbers: [Double]) {
+    package mutating func add(_ setting: Setting, _ numbers: [Double]) {
         add(setting, numbers.map(ConfigurationValue.float))
     }
 
     /// Adds a flag that switches `setting`, when it was given.
-    public mutating func add(_ setting: Setting, switched: Bool) {
+    package mutating func add(_ setting: Setting, switched: Bool) {
         add(setting, switched ? .bool(true) : nil)
     }
 
     /// Adds the flags `other` holds, after these.
-    public mutating func add(_ other: CommandLineSettings) {
+    package mutating func add(_ other: CommandLineSettings) {
         given += other.given
     }
 
     /// Checks each value on its own, as the configuration file's are (several sensitivities
     /// are matched with the keyphrases only by `apply(to:)`).
-    public func check() throws(FlagError) {
+    package func check() throws(FlagError) {
         var draft = ConfigurationDraft(Configuration())
         try store(into: &draft)
     }
@@ -69,7 +69,7 @@ public struct CommandLineSettings: Sendable {
     /// Puts the settings given into `configuration`: each flag's value replaces the
     /// configuration's; `--keyword` and `--sensitivity` are combined with the configured
     /// keyphrases and sensitivities as `ConfigurationDraft.finished()` says.
-    public func apply(to configuration: inout Configuration) throws(FlagError) {
+    package func apply(to configuration: inout Configuration) throws(FlagError) {
         var draft = ConfigurationDraft(configuration)
         try store(into: &draft)
         do {

@@ -6,77 +6,77 @@ import Transcription
 
 /// Every setting of susi-listen, with defaults that work: built from the defaults, then a
 /// configuration file, then command-line flags.
-public struct Configuration: Sendable, Equatable {
+package struct Configuration: Sendable, Equatable {
     /// ALSA PCM to capture from (`default`, `hw:1,0`, `plughw:1,0`, `dsnoop`, ...).
-    public var device = "default"
+    package var device = "default"
     /// An ALSA configuration file that defines `device`, read instead of the system's.
-    public var alsaConfigurationFile: String?
+    package var alsaConfigurationFile: String?
     /// Length of one ALSA period.
-    public var periodMilliseconds = 30
+    package var periodMilliseconds = 30
     /// Keyphrases with their sensitivities.
-    public var keywords = [KeywordSetting(keyphrase: "susi")]
+    package var keywords = [KeywordSetting(keyphrase: "susi")]
     /// The user's own pronunciations (`WORD=PHONES`), read before the dictionaries.
-    public var pronunciations: [UserPronunciation] = []
+    package var pronunciations: [UserPronunciation] = []
     /// Multiplier applied before detection.
-    public var gain = 1.0
+    package var gain = 1.0
     /// PocketSphinx model and dictionaries.
-    public var modelFiles = AcousticModelFiles()
+    package var modelFiles = AcousticModelFiles()
     /// How a detection is decided.
-    public var decision = KeywordDecision.twoStage
+    package var decision = KeywordDecision.twoStage
     /// Lowest level written to the log: trace, debug, info, notice, warning, error, critical.
-    public var logLevel = "info"
+    package var logLevel = "info"
     /// Events as JSON lines on standard output.
-    public var json = false
+    package var json = false
     /// Report every candidate the second stage decided on as a `candidate` event.
-    public var reportCandidates = false
+    package var reportCandidates = false
     /// Transcribe the command after the hotword.
-    public var transcribe = true
+    package var transcribe = true
     /// Language model and timings of the transcription session.
-    public var transcriber = TranscriberConfiguration()
+    package var transcriber = TranscriberConfiguration()
     /// Send the command to SUSI as a chat query.
-    public var chatEnabled = true
+    package var chatEnabled = true
     /// The SUSI server and what the query says about the device.
-    public var chat = ChatClientConfiguration()
+    package var chat = ChatClientConfiguration()
     /// Sounds, spoken answers and the playback device.
-    public var talkBack = TalkBackConfiguration()
+    package var talkBack = TalkBackConfiguration()
     /// The Unix socket local programs get the events from and send requests to, if any.
-    public var eventsSocket: String?
+    package var eventsSocket: String?
     /// The group the events socket belongs to (mode 0660); the process's group when nil.
-    public var eventsSocketGroup: String?
+    package var eventsSocketGroup: String?
     /// Where `serve` listens: `tcp://HOST:PORT` or `unix://PATH`.
-    public var serveURI = "tcp://0.0.0.0:10400"
+    package var serveURI = "tcp://0.0.0.0:10400"
     /// Most Wyoming clients `serve` serves at once.
-    public var maximumClients = 16
+    package var maximumClients = 16
     /// Seconds a Wyoming client may send nothing before it is disconnected.
-    public var idleTimeout = 60.0
+    package var idleTimeout = 60.0
     /// Whether `serve` announces itself on zeroconf (Avahi).
-    public var zeroconf = false
+    package var zeroconf = false
     /// The name it is announced under; a name made of the host's when nil.
-    public var zeroconfName: String?
+    package var zeroconfName: String?
 
     /// Whether commands reach SUSI: only a transcribed command can be sent.
-    public var forwardsCommands: Bool { transcribe && chatEnabled }
+    package var forwardsCommands: Bool { transcribe && chatEnabled }
 
     /// How detection keeps from hearing what the device plays, when it plays anything.
-    public var echoHandling: EchoHandling { talkBack.echoCancellation ? .cancellation : .pause }
+    package var echoHandling: EchoHandling { talkBack.echoCancellation ? .cancellation : .pause }
 
-    public init() {}
+    package init() {}
 
     /// The keyword spotter these settings describe.
-    public var spotterConfiguration: KeywordSpotterConfiguration {
+    package var spotterConfiguration: KeywordSpotterConfiguration {
         KeywordSpotterConfiguration(keywords: keywords, pronunciations: pronunciations, gain: gain, modelFiles: modelFiles, decision: decision)
     }
 
     /// The project's command model; the caller points it at the installed `Models/commands`.
-    public static var domainModel: LanguageModelChoice { TranscriberConfiguration().languageModel }
+    package static var domainModel: LanguageModelChoice { TranscriberConfiguration().languageModel }
 
     /// The number of Wyoming clients `serve` may be told to serve at once.
-    public static let maximumClientsRange = 1...1024
+    package static let maximumClientsRange = 1...1024
     /// The idle timeouts, in seconds, `serve` may be given.
-    public static let idleTimeoutRange = 1.0...86_400
+    package static let idleTimeoutRange = 1.0...86_400
 
     /// Why `path` cannot be a Unix socket (too long), or nil when it can.
-    public static func socketPathProblem(_ path: String) -> String? {
+    package static func socketPathProblem(_ path: String) -> String? {
         do {
             _ = try ServerAddress(uri: "unix://" + path)
             return nil
@@ -87,14 +87,14 @@ public struct Configuration: Sendable, Equatable {
 
     /// The durations a user may set (the session's timings, the request timeout), in seconds:
     /// from 50 ms to an hour (far longer ones overflowed the sample counts).
-    public static let durationRange = 0.05...3600.0
+    package static let durationRange = 0.05...3600.0
 
     /// The log levels `logLevel` may name.
-    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+    package static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// Applies the entries of the configuration file at `path`; unknown keys are returned as
     /// warnings rather than refused, so an older susi-listen reads a newer file.
-    public mutating func apply(_ entries: [ConfigurationEntry], from path: String) throws(ConfigurationError) -> [String] {
+    package mutating func apply(_ entries: [ConfigurationEntry], from path: String) throws(ConfigurationError) -> [String] {
         var warnings: [String] = []
         var draft = ConfigurationDraft(self)
         var sensitivityLine = 0

@@ -5,19 +5,19 @@
 /// settings from the next query on. The capture device and its period, the transcription
 /// session, the spool folder, playback, the log and the events socket are set up once, at start;
 /// the `serve.*` keys are `serve`'s, which is not reloaded.
-public struct ConfigurationChanges: Sendable, Equatable {
+package struct ConfigurationChanges: Sendable, Equatable {
     /// Keys whose new values the daemon applies.
-    public var applied: [String]
+    package var applied: [String]
     /// Keys whose new values are ignored until the daemon is restarted.
-    public var needsRestart: [String]
+    package var needsRestart: [String]
     /// Whether applying them needs a new detector.
-    public var rebuildsDetector: Bool
+    package var rebuildsDetector: Bool
     /// Whether applying them changes what the chat client sends or where.
-    public var changesChat: Bool
+    package var changesChat: Bool
 
     /// What `next` changes: the live settings against `current` (those in use), the others
     /// against `started` (those the daemon started with, still in use).
-    public init(started: Configuration, current: Configuration, next: Configuration) {
+    package init(started: Configuration, current: Configuration, next: Configuration) {
         applied = Setting.all.filter { $0.isLive && !$0.isSame(current, next) }.map(\.key)
         needsRestart = Setting.all.filter { !$0.isLive && !$0.isSame(started, next) }.map(\.key)
         rebuildsDetector = current.spotterConfiguration != next.spotterConfiguration

@@ -1,23 +1,23 @@
 import Foundation
 
 /// A key of a configuration file with its value and the line it was set on.
-public struct ConfigurationEntry: Sendable, Equatable {
+package struct ConfigurationEntry: Sendable, Equatable {
     /// The key as TOML writes it from the top of the file: `section.key`, or `key` before any
     /// section; a key in an inline table continues its table's key (`hotword.gain` for
     /// `hotword = { gain = 2 }`), one under an array of tables names its element
     /// (`keywords[0].phrase` under the first `[[keywords]]`).
-    public var key: String
-    public var value: ConfigurationValue
-    public var line: Int
+    package var key: String
+    package var value: ConfigurationValue
+    package var line: Int
 }
 
 /// Why a configuration file could not be read; names the file, the line and the key.
-public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int?
-    public var message: String
+package struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var line: Int?
+    package var message: String
 
-    public var description: String {
+    package var description: String {
         "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
     }
 }
@@ -26,18 +26,18 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 /// (keys bare, quoted or dotted) with every kind of value, holding the file to TOML's rules,
 /// such as that a key or a table is defined once. The document becomes a list of entries, one
 /// per key with a value that is not a table.
-public enum ConfigurationFile {
+package enum ConfigurationFile {
     /// The largest configuration file read: a real one is a few hundred bytes, and a bound
     /// keeps `--config /dev/zero` from filling the memory.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
     /// How deep arrays and inline tables may nest: settings use one level; a bound keeps
     /// `[[[[…` from overflowing the stack.
-    public static let maximumNesting = 8
+    package static let maximumNesting = 8
     /// Keys whose values are never quoted in a message.
-    public static let secretKeys = Set(Setting.all.filter(\.isSecret).map(\.key))
+    package static let secretKeys = Set(Setting.all.filter(\.isSecret).map(\.key))
 
     /// The entries of the file at `path`, in file order.
-    public static func read(_ path: String) throws(ConfigurationError) -> [ConfigurationEntry] {
+    package static func read(_ path: String) throws(ConfigurationError) -> [ConfigurationEntry] {
         func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: path, line: nil, message: message) }
         // Read through a descriptor: `/dev/null` (an empty configuration) is no regular file,
         // and errno tells a missing file from a symbolic link loop or a permission problem.
@@ -63,7 +63,7 @@ public enum ConfigurationFile {
     }
 
     /// A warning when `entries` set a secret key and every user may read the file at `path`.
-    public static func exposureWarning(path: String, entries: [ConfigurationEntry]) -> String? {
+    package static func exposureWarning(path: String, entries: [ConfigurationEntry]) -> String? {
         guard let secret = entries.first(where: { secretKeys.contains($0.key) }) else { return nil }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & S_IROTH != 0 else { return nil }
@@ -81,7 +81,7 @@ public enum ConfigurationFile {
     }
 
     /// The entries of `text`; `path` only names the source in errors.
-    public static func parse(_ text: String, path: String) throws(ConfigurationError) -> [ConfigurationEntry] {
+    package static func parse(_ text: String, path: String) throws(ConfigurationError) -> [ConfigurationEntry] {
         var entries: [ConfigurationEntry] = []
         var keys = DefinedKeys()
         // Where the keys of the latest header go.

@@ -1,7 +1,7 @@
 import JSONText
 
 /// A value in a configuration file: any TOML value.
-public enum ConfigurationValue: Sendable, Equatable {
+package enum ConfigurationValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     /// A float, `inf` and `nan` included.
@@ -49,37 +49,37 @@ public enum ConfigurationValue: Sendable, Equatable {
 
 /// A TOML date-time (RFC 3339): a date, a time of day or both; with both, an offset from UTC
 /// or none (a local date-time, in no particular zone).
-public struct ConfigurationDateTime: Sendable, Equatable, CustomStringConvertible {
+package struct ConfigurationDateTime: Sendable, Equatable, CustomStringConvertible {
     /// A day of the Gregorian calendar.
-    public struct CalendarDate: Sendable, Equatable {
-        public var year: Int
+    package struct CalendarDate: Sendable, Equatable {
+        package var year: Int
         /// 1 to 12.
-        public var month: Int
+        package var month: Int
         /// 1 to the month's last day.
-        public var day: Int
+        package var day: Int
     }
 
     /// A time of day.
-    public struct TimeOfDay: Sendable, Equatable {
+    package struct TimeOfDay: Sendable, Equatable {
         /// 0 to 23.
-        public var hour: Int
+        package var hour: Int
         /// 0 to 59.
-        public var minute: Int
+        package var minute: Int
         /// 0 to 59: leap seconds are refused, as most TOML readers do.
-        public var second: Int
+        package var second: Int
         /// The fraction of the second; digits beyond the ninth are dropped.
-        public var nanosecond: Int
+        package var nanosecond: Int
     }
 
     /// The date; nil for a local time.
-    public var date: CalendarDate?
+    package var date: CalendarDate?
     /// The time of day; nil for a local date.
-    public var time: TimeOfDay?
+    package var time: TimeOfDay?
     /// Minutes east of UTC for an offset date-time; nil for the local kinds.
-    public var offsetMinutes: Int?
+    package var offsetMinutes: Int?
 
     /// As RFC 3339 writes it: `1979-05-27T07:32:00.5-07:00`, `1979-05-27`, `07:32:00`.
-    public var description: String {
+    package var description: String {
         func padded(_ number: Int, _ width: Int) -> String {
             let digits = String(number)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

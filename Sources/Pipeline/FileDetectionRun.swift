@@ -8,22 +8,22 @@ import HotwordDetection
 /// A file that cannot be read is reported as an `error` event and the run goes on with the next.
 /// With an echo reference (what the device's speaker played while the file was recorded,
 /// from the same instant on), each frame is heard as the live daemon hears it while it plays.
-public struct FileDetectionRun {
+package struct FileDetectionRun {
     /// Samples per frame handed to the stages (480 = 30 ms at 16 kHz).
-    public var frameLength: Int
+    package var frameLength: Int
     /// Called with the file and the fraction of it done, now and then during long files.
-    public var progress: ((String, Double) -> Void)?
+    package var progress: ((String, Double) -> Void)?
     /// An audio file of what was played while each file was recorded, sample-aligned to it.
-    public var echoReference: String?
+    package var echoReference: String?
 
-    public init(frameLength: Int = 480, echoReference: String? = nil, progress: ((String, Double) -> Void)? = nil) {
+    package init(frameLength: Int = 480, echoReference: String? = nil, progress: ((String, Double) -> Void)? = nil) {
         self.frameLength = frameLength
         self.echoReference = echoReference
         self.progress = progress
     }
 
     /// Expands folders, runs `stream` over every file (restarted for each) and returns the totals.
-    public func run(paths: [String], stream: ListeningStream, forwarder: ChatForwarder? = nil,
+    package func run(paths: [String], stream: ListeningStream, forwarder: ChatForwarder? = nil,
                     report: (ListenEvent) -> Void) async -> RunSummary {
         var summary = RunSummary()
         let startCPU = CPUClock.processSeconds()

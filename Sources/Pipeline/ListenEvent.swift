@@ -5,7 +5,7 @@ import Transcription
 
 /// Everything the pipeline reports, one event per line: readable text or a JSON object whose
 /// `type` names the event.
-public enum ListenEvent: Equatable, Sendable {
+package enum ListenEvent: Equatable, Sendable {
     /// Detection is set up: the keyphrases with their sensitivities and thresholds.
     case start(StartEvent)
     /// A capture device was opened or went away.
@@ -49,7 +49,7 @@ public enum ListenEvent: Equatable, Sendable {
     case summary(RunSummary)
 
     /// The event as one JSON object.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .start(let event):
             return .object([("type", .string("start"))] + event.members)
@@ -136,7 +136,7 @@ public enum ListenEvent: Equatable, Sendable {
 
     /// True for events that report something going wrong (an error, a lost device, a command
     /// cut off).
-    public var isTrouble: Bool {
+    package var isTrouble: Bool {
         switch self {
         case .error, .commandCutOff, .reloadFailed: true
         case .device(let event): event.status == .lost
@@ -145,7 +145,7 @@ public enum ListenEvent: Equatable, Sendable {
     }
 
     /// The event as one line for a person.
-    public var readableLine: String {
+    package var readableLine: String {
         switch self {
         case .start(let event):
             return event.readableText
@@ -216,19 +216,19 @@ public enum ListenEvent: Equatable, Sendable {
 private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 
 /// A capture device opened or lost.
-public struct DeviceEvent: Equatable, Sendable {
-    public enum Status: String, Sendable {
+package struct DeviceEvent: Equatable, Sendable {
+    package enum Status: String, Sendable {
         case opened, lost
     }
 
-    public var device: String
-    public var status: Status
+    package var device: String
+    package var status: Status
     /// What the device delivers, once opened.
-    public var format: CaptureFormat?
+    package var format: CaptureFormat?
     /// Why it was lost.
-    public var message: String?
+    package var message: String?
 
-    public init(device: String, status: Status, format: CaptureFormat?, message: String?) {
+    package init(device: String, status: Status, format: CaptureFormat?, message: String?) {
         self.device = device
         self.status = status
         self.format = format
@@ -237,15 +237,15 @@ public struct DeviceEvent: Equatable, Sendable {
 }
 
 /// What detection listens for.
-public struct StartEvent: Equatable, Sendable {
-    public var keywords: [KeywordThreshold]
-    public var gain: Double
+package struct StartEvent: Equatable, Sendable {
+    package var keywords: [KeywordThreshold]
+    package var gain: Double
     /// How detections are decided.
-    public var decision: KeywordDecision
+    package var decision: KeywordDecision
     /// How the device keeps from hearing its own sounds; nil in a `reloaded` event.
-    public var echo: EchoHandling?
+    package var echo: EchoHandling?
 
-    public init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage, echo: EchoHandling? = nil) {
+    package init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage, echo: EchoHandling? = nil) {
         self.keywords = keywords
         self.gain = gain
         self.decision = decision
@@ -269,7 +269,7 @@ public struct StartEvent: Equatable, Sendable {
 }
 
 /// How the pipeline keeps from hearing what the device plays.
-public enum EchoHandling: String, Sendable {
+package enum EchoHandling: String, Sendable {
     /// Speex's echo canceller removes it; detection goes on, and the hotword stops playback.
     case cancellation
     /// Detection pauses while the device plays and for its echo tail.
@@ -278,7 +278,7 @@ public enum EchoHandling: String, Sendable {
     case none
 
     /// As the log and readable lines say it.
-    public var readableText: String {
+    package var readableText: String {
         switch self {
         case .cancellation: "echo cancellation on: detection goes on during playback and the hotword interrupts it"
         case .pause: "no echo cancellation: detection paused during playback"
@@ -288,40 +288,40 @@ public enum EchoHandling: String, Sendable {
 }
 
 /// The hotword heard while the device played.
-public struct BargeInEvent: Equatable, Sendable {
+package struct BargeInEvent: Equatable, Sendable {
     /// Stream position (seconds) of the frame that completed the hotword.
-    public var time: Double
-    public var source: StreamSource
+    package var time: Double
+    package var source: StreamSource
 }
 
 /// The configuration read again on SIGHUP, once its live changes are in use.
-public struct ReloadEvent: Equatable, Sendable {
+package struct ReloadEvent: Equatable, Sendable {
     /// Which settings changed, applied or waiting for a restart.
-    public var changes: ConfigurationChanges
+    package var changes: ConfigurationChanges
     /// What detection listens for now, when a new detector took over.
-    public var detection: StartEvent?
+    package var detection: StartEvent?
 
-    public init(changes: ConfigurationChanges, detection: StartEvent?) {
+    package init(changes: ConfigurationChanges, detection: StartEvent?) {
         self.changes = changes
         self.detection = detection
     }
 }
 
 /// A keyword heard in a stream.
-public struct HotwordEvent: Equatable, Sendable {
+package struct HotwordEvent: Equatable, Sendable {
     /// The keyphrase heard.
-    public var keyword: String
+    package var keyword: String
     /// Stream position (seconds) at which the detector reported the hit.
-    public var time: Double
+    package var time: Double
     /// The detector's estimate of where the spoken keyword starts and ends (seconds).
-    public var start: Double
-    public var end: Double
+    package var start: Double
+    package var end: Double
     /// log10 likelihood ratio of keyword against alternatives (higher is surer).
-    public var score: Double
+    package var score: Double
     /// Where the stream came from.
-    public var source: StreamSource
+    package var source: StreamSource
 
-    public init(hit: HotwordHit, sampleRate: Int, source: StreamSource) {
+    package init(hit: HotwordHit, sampleRate: Int, source: StreamSource) {
         keyword = hit.keyword
         time = Double(hit.detectionSample) / Double(sampleRate)
         start = Double(hit.startSample) / Double(sampleRate)
@@ -344,17 +344,17 @@ public struct HotwordEvent: Equatable, Sendable {
 }
 
 /// What the second stage made of one candidate keyword the spotter proposed.
-public struct CandidateEvent: Equatable, Sendable {
+package struct CandidateEvent: Equatable, Sendable {
     /// The candidate as the spotter proposed it: keyphrase, report time, span, spotting score, source.
-    public var candidate: HotwordEvent
+    package var candidate: HotwordEvent
     /// Why it was heard or turned down.
-    public var reason: CandidateVerdict.Reason
+    package var reason: CandidateVerdict.Reason
     /// The recogniser's words over it; nil when it was turned down without decoding.
-    public var words: [String]?
+    package var words: [String]?
     /// Phone edits from those words to the keyphrase; nil when not decoded.
-    public var phoneEdits: Int?
+    package var phoneEdits: Int?
 
-    public init(verdict: CandidateVerdict, sampleRate: Int, source: StreamSource) {
+    package init(verdict: CandidateVerdict, sampleRate: Int, source: StreamSource) {
         candidate = HotwordEvent(hit: verdict.candidate, sampleRate: sampleRate, source: source)
         reason = verdict.reason
         words = verdict.heardWords
@@ -363,17 +363,17 @@ public struct CandidateEvent: Equatable, Sendable {
 
     /// Whether the candidate was heard (a `hotword` event follows unless another keyphrase's
     /// candidate in the same frame ranks first, or a command is being transcribed).
-    public var isHeard: Bool { reason.isHeard }
+    package var isHeard: Bool { reason.isHeard }
 }
 
 /// Where a stream comes from: a file, or a capture device.
-public enum StreamSource: Equatable, Sendable {
+package enum StreamSource: Equatable, Sendable {
     case file(String)
     case device(String)
     case unnamed
 
     /// The path or device name.
-    public var name: String? {
+    package var name: String? {
         switch self {
         case .file(let path): path
         case .device(let name): name
@@ -392,16 +392,16 @@ public enum StreamSource: Equatable, Sendable {
 }
 
 /// A transcript of the command after the hotword.
-public struct TranscriptEvent: Equatable, Sendable {
-    public var text: String
+package struct TranscriptEvent: Equatable, Sendable {
+    package var text: String
     /// Stream position (seconds) when the text was produced.
-    public var time: Double
+    package var time: Double
     /// nil for a partial result; for a final one why the session ended:
     /// `end_of_speech`, `maximum_duration` or `finished` (the stream ended).
-    public var reason: String?
-    public var source: StreamSource
+    package var reason: String?
+    package var source: StreamSource
 
-    public init(text: String, time: Double, reason: EndReason?, source: StreamSource) {
+    package init(text: String, time: Double, reason: EndReason?, source: StreamSource) {
         self.text = text
         self.time = time
         self.reason = reason.map {
@@ -416,21 +416,21 @@ public struct TranscriptEvent: Equatable, Sendable {
 }
 
 /// A command session started on a local program's request.
-public struct ListenRequestEvent: Equatable, Sendable {
+package struct ListenRequestEvent: Equatable, Sendable {
     /// Stream position (seconds) where the session starts.
-    public var time: Double
-    public var source: StreamSource
+    package var time: Double
+    package var source: StreamSource
 }
 
 /// No command followed the hotword.
-public struct NoCommandEvent: Equatable, Sendable {
-    public var time: Double
-    public var source: StreamSource
+package struct NoCommandEvent: Equatable, Sendable {
+    package var time: Double
+    package var source: StreamSource
 }
 
 /// A chat query and what became of it.
-public struct QueryEvent: Equatable, Sendable {
-    public enum Status: String, Sendable {
+package struct QueryEvent: Equatable, Sendable {
+    package enum Status: String, Sendable {
         /// Sent and answered.
         case sent
         /// The server was unreachable: kept in the on-disk spool, sent when it is back.
@@ -440,78 +440,78 @@ public struct QueryEvent: Equatable, Sendable {
     }
 
     /// The `q` parameter.
-    public var text: String
+    package var text: String
     /// Whether it was answered, kept for later or lost.
-    public var status: Status
+    package var status: Status
     /// The query's id, the same in the spool and when it is sent later.
-    public var id: String
+    package var id: String
 }
 
 /// The SUSI server's answer to a query.
-public struct AnswerEvent: Equatable, Sendable {
+package struct AnswerEvent: Equatable, Sendable {
     /// The `q` that was sent.
-    public var query: String
+    package var query: String
     /// The answer as one text for a person.
-    public var text: String
+    package var text: String
     /// Each action as a JSON object whose `type` is SUSI's action type.
-    public var actions: [JSONValue]
+    package var actions: [JSONValue]
     /// What a device without a screen says for the answer; empty when there is nothing to say.
-    public var spokenText: String
+    package var spokenText: String
     /// The language the query was asked in, which the answer is spoken in.
-    public var language: String
+    package var language: String
 }
 
 /// An answer spoken.
-public struct SpokenEvent: Equatable, Sendable {
+package struct SpokenEvent: Equatable, Sendable {
     /// The text spoken (cut to the synthesizer's limit).
-    public var text: String
+    package var text: String
     /// The language of the voice that spoke it.
-    public var language: String
+    package var language: String
     /// The language asked for: the query's; differs from `language` when espeak-ng lacks it.
-    public var requestedLanguage: String
+    package var requestedLanguage: String
     /// Length of the speech.
-    public var seconds: Double
+    package var seconds: Double
     /// Time from the answer's arrival to its first sample ready to play.
-    public var synthesisSeconds: Double
+    package var synthesisSeconds: Double
 }
 
 /// Something that failed, with a message a person can act on.
-public struct ErrorEvent: Equatable, Sendable {
-    public var file: String?
-    public var message: String
+package struct ErrorEvent: Equatable, Sendable {
+    package var file: String?
+    package var message: String
 
-    public init(file: String?, message: String) {
+    package init(file: String?, message: String) {
         self.file = file
         self.message = message
     }
 }
 
 /// Totals of a run over files.
-public struct RunSummary: Equatable, Sendable {
-    public var files: Int
-    public var failedFiles: Int
-    public var audioSeconds: Double
-    public var cpuSeconds: Double
-    public var hits: Int
+package struct RunSummary: Equatable, Sendable {
+    package var files: Int
+    package var failedFiles: Int
+    package var audioSeconds: Double
+    package var cpuSeconds: Double
+    package var hits: Int
     /// Highest resident memory of the process so far, where the system tells it.
-    public var peakResidentBytes: Int?
+    package var peakResidentBytes: Int?
     /// Chat queries not answered (kept in the spool or failed).
-    public var unansweredQueries = 0
+    package var unansweredQueries = 0
     /// CPU time the echo canceller took, when one ran.
-    public var echoCancellationCPUSeconds: Double?
+    package var echoCancellationCPUSeconds: Double?
     /// Capture overruns and suspends recovered from (live capture only).
-    public var overruns: Int?
-    public var suspends: Int?
+    package var overruns: Int?
+    package var suspends: Int?
     /// Times the capture device delivered nothing for ``CaptureStallWatch/threshold`` or
     /// longer (live capture only).
-    public var stalls: Int?
+    package var stalls: Int?
 
     /// CPU time per second of audio; zero when there was no audio.
-    public var realTimeFactor: Double {
+    package var realTimeFactor: Double {
         audioSeconds > 0 ? ((cpuSeconds / audioSeconds) * 100_000).rounded() / 100_000 : 0
     }
 
-    public init(files: Int = 0, failedFiles: Int = 0, audioSeconds: Double = 0, cpuSeconds: Double = 0, hits: Int = 0) {
+    package init(files: Int = 0, failedFiles: Int = 0, audioSeconds: Double = 0, cpuSeconds: Double = 0, hits: Int = 0) {
         self.files = files
         self.failedFiles = failedFiles
         self.audioSeconds = audioSeconds
@@ -524,7 +524,7 @@ extension KeywordThreshold {
     /// The keyphrase's calibration as a JSON object: keyphrase, sensitivity, phones and log10
     /// threshold, and unless `decision` is spotting alone, the candidate threshold, the inexact
     /// floor and the phone edits allowed (as in the `start` event).
-    public func json(decision: KeywordDecision) -> JSONValue {
+    package func json(decision: KeywordDecision) -> JSONValue {
         .object([
             ("keyword", .string(keyphrase)),
             ("sensitivity", .number(sensitivity)),

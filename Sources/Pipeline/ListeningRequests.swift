@@ -2,7 +2,7 @@ import Foundation
 import ServerSockets
 
 /// What a local program may ask the listening daemon on the event socket.
-public enum ListeningRequest: String, Sendable, CaseIterable {
+package enum ListeningRequest: String, Sendable, CaseIterable {
     /// Pause hotword detection (capture goes on, so the device never overruns).
     case mute
     /// Listen for the hotword again.
@@ -12,13 +12,13 @@ public enum ListeningRequest: String, Sendable, CaseIterable {
 }
 
 /// Why a `listen` request cannot be carried out.
-public enum ListenRequestError: Error, CustomStringConvertible {
+package enum ListenRequestError: Error, CustomStringConvertible {
     /// Commands are not transcribed (`--no-transcription`, `transcription.enabled = false`).
     case noTranscription
     /// A command is being heard already.
     case alreadyListening
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noTranscription: "listen: commands are not transcribed (--no-transcription or transcription.enabled = false)"
         case .alreadyListening: "listen: a command is being heard already"

@@ -14,7 +14,7 @@ import Transcription
 /// hears silence (a command being transcribed goes on hearing the microphone). Owns its
 /// detector, transcriber and canceller (PocketSphinx decoders, Speex state): use it from one thread.
 /// It counts the stream's samples itself, so every event is placed on the stream's own time.
-public final class ListeningStream {
+package final class ListeningStream {
     private var detector: HotwordDetector
     /// Stream position at which `detector` heard its first sample: it places hits on its own count.
     private var detectorStart = 0
@@ -25,20 +25,20 @@ public final class ListeningStream {
     /// Stream position where the running transcription session began, if one runs.
     private var sessionStart: Int?
     /// Where the stream came from, carried by its events.
-    public var source: StreamSource
+    package var source: StreamSource
     /// Samples processed since the stream began.
-    public private(set) var samples = 0
+    package private(set) var samples = 0
     /// CPU time the echo canceller has taken, in seconds; nil without one.
-    public private(set) var echoCancellationSeconds: Double?
+    package private(set) var echoCancellationSeconds: Double?
     /// Whether hotword detection is paused (``mute()``); a running command session goes on.
-    public private(set) var isMuted = false
+    package private(set) var isMuted = false
 
     /// - Parameters:
     ///   - reportsCandidates: report every candidate the detector's second stage decided on
     ///     (heard or turned down) as a `candidate` event, before any `hotword` event it gave.
     ///   - echoCanceller: removes what the device played from the frames; without one,
     ///     detection pauses while it plays.
-    public init(detector: HotwordDetector, transcriber: Transcriber? = nil, source: StreamSource = .unnamed,
+    package init(detector: HotwordDetector, transcriber: Transcriber? = nil, source: StreamSource = .unnamed,
                 reportsCandidates: Bool = false, echoCanceller: EchoCanceller? = nil) {
         self.detector = detector
         self.transcriber = transcriber
@@ -49,16 +49,16 @@ public final class ListeningStream {
     }
 
     /// Whether a command is being transcribed.
-    public var isTranscribing: Bool { sessionStart != nil }
+    package var isTranscribing: Bool { sessionStart != nil }
 
     /// Seconds of audio processed since the stream began.
-    public var seconds: Double { Double(samples) / Double(pipelineSampleRate) }
+    package var seconds: Double { Double(samples) / Double(pipelineSampleRate) }
 
     /// How the stream keeps from hearing the device's own sounds, when it plays any.
-    public var echoHandling: EchoHandling { echoCanceller == nil ? .pause : .cancellation }
+    package var echoHandling: EchoHandling { echoCanceller == nil ? .pause : .cancellation }
 
     /// Feeds one frame, heard while the device played `played`, and returns the events it completed.
-    public func process(_ captured: [Float], played: PlayedAudio = .nothing) throws -> [ListenEvent] {
+    package func process(_ captured: [Float], played: PlayedAudio = .nothing) throws -> [ListenEvent] {
         let frame: [Float]
         switch (played, echoCanceller) {
         case (.nothing, _):
@@ -98,12 +98,12 @@ public final class ListeningStream {
     }
 
     /// Pauses hotword detection: the detector hears nothing until ``unmute()``.
-    public func mute() {
+    package func mute() {
         isMuted = true
     }
 
     /// Listens for the hotword again, with the detector starting afresh at the stream's position.
-    public func unmute() throws {
+    package func unmute() throws {
         guard isMuted else { return }
         try detector.reset()
         detectorStart = samples
@@ -112,7 +112,7 @@ public final class ListeningStream {
 
     /// Starts a command session now, as a hotword would, with no lead-in.
     /// - Throws: ``ListenRequestError`` when there is no transcriber or a session runs already.
-    public func startCommand() throws -> ListenEvent {
+    package func startCommand() throws -> ListenEvent {
         guard let transcriber else { throw ListenRequestError.noTranscription }
         guard sessionStart == nil else { throw ListenRequestError.alreadyListening }
         try transcriber.begin(leadIn: [])
@@ -121,7 +121,7 @@ public final class ListeningStream {
     }
 
     /// Ends the stream: a running session ends with what it has heard.
-    public func finish() throws -> [ListenEvent] {
+    package func finish() throws -> [ListenEvent] {
         guard let start = sessionStart, let transcriber else { return [] }
         sessionStart = nil
         guard let transcript = try transcriber.finish() else { return [.noCommand(NoCommandEvent(time: seconds, source: source))] }
@@ -131,7 +131,7 @@ public final class ListeningStream {
     /// Ends the stream at shutdown. A command whose speaker has stopped (its trailing silence
     /// has begun) is finished as complete; one cut off while the speaker was talking is not
     /// given as a command at all but reported as `commandCutOff`, so it is never sent.
-    public func stop() throws -> [ListenEvent] {
+    package func stop() throws -> [ListenEvent] {
         guard sessionStart != nil, let transcriber, !transcriber.isInTrailingSilence else { return try finish() }
         sessionStart = nil
         guard let transcript = try transcriber.finish() else { return [.noCommand(NoCommandEvent(time: seconds, source: source))] }
@@ -140,7 +140,7 @@ public final class ListeningStream {
 
     /// Listens with `detector` from the next frame on, in place of the one it had, which it
     /// returns: the stream, its sample count and a running transcription session go on without a gap.
-    public func replace(detector: HotwordDetector) -> HotwordDetector {
+    package func replace(detector: HotwordDetector) -> HotwordDetector {
         defer { self.detector = detector }
         detectorStart = samples
         return self.detector
@@ -148,7 +148,7 @@ public final class ListeningStream {
 
     /// Starts a new stream from `source`: the sample count, the detector, the echo path learnt
     /// and any session start again.
-    public func restart(source: StreamSource) throws {
+    package func restart(source: StreamSource) throws {
         if sessionStart != nil { _ = try transcriber?.finish() }
         sessionStart = nil
         try detector.reset()

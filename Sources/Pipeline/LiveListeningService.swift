@@ -27,17 +27,17 @@ import Transcription
 ///
 /// With an event socket, every event is also published to its clients, and their requests
 /// (mute, unmute, listen) are carried out by the capture thread between two frames.
-public struct LiveListeningService: Service {
+package struct LiveListeningService: Service {
     /// Device, period and detection settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The configuration each time it is read again, or why it could not be.
-    public let reloads: AsyncStream<Result<Configuration, any Error>>
+    package let reloads: AsyncStream<Result<Configuration, any Error>>
     /// Called with every event: on the capture thread with what it hears, in order; from the
     /// chat and reload tasks with theirs.
-    public let report: @Sendable (ListenEvent) -> Void
+    package let report: @Sendable (ListenEvent) -> Void
     /// Where local programs get the events and send requests, if anywhere; served until the
     /// summary has been published.
-    public let events: EventSocket?
+    package let events: EventSocket?
     /// The detector and transcriber set up at start, handed to the capture thread.
     private let stages: CaptureStages
     /// Sends final commands to SUSI; nil when they are not sent.
@@ -54,7 +54,7 @@ public struct LiveListeningService: Service {
     ///     caller (so that their errors come before the service starts, and each model loads
     ///     once); the service owns them from then on. Run the service once.
     ///   - events: the events socket, if local programs are to get the events and send requests.
-    public init(configuration: Configuration, detector: any HotwordDetector, transcriber: (any Transcriber)?,
+    package init(configuration: Configuration, detector: any HotwordDetector, transcriber: (any Transcriber)?,
                 forwarder: ChatForwarder?, reloads: AsyncStream<Result<Configuration, any Error>>, events: EventSocket? = nil,
                 report: @escaping @Sendable (ListenEvent) -> Void) {
         self.configuration = configuration
@@ -65,7 +65,7 @@ public struct LiveListeningService: Service {
         self.report = report
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
         let playback = startPlayback()

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Resident memory of this process, read from `/proc/self/status`.
-public enum MemoryUsage {
+package enum MemoryUsage {
     /// Current resident set size in bytes, or nil where `/proc` is not there.
-    public static func residentBytes() -> Int? { statusField("VmRSS:") }
+    package static func residentBytes() -> Int? { statusField("VmRSS:") }
 
     /// Highest resident set size so far in bytes, or nil where `/proc` is not there.
-    public static func peakResidentBytes() -> Int? { statusField("VmHWM:") }
+    package static func peakResidentBytes() -> Int? { statusField("VmHWM:") }
 
     private static func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }

@@ -1,6 +1,6 @@
 /// Why a value cannot be a setting's. The configuration file and the command line name the key
 /// or the flag in front of it; the wording is the same.
-public enum SettingProblem: Error, Sendable, Equatable {
+package enum SettingProblem: Error, Sendable, Equatable {
     /// A value of another kind or out of range; the setting takes `String` ("a number above 0").
     case expected(String)
     /// A value of the right kind that is wrong all the same, said in a message of its own.
@@ -8,7 +8,7 @@ public enum SettingProblem: Error, Sendable, Equatable {
 }
 
 /// How a setting's command-line flag sets it.
-public enum SettingFlagForm: Sendable, Equatable {
+package enum SettingFlagForm: Sendable, Equatable {
     /// `--name VALUE`, the value as the configuration file has it (a string without quotes);
     /// the flag of a list is repeated, one element each.
     case value(valueName: String)
@@ -22,33 +22,33 @@ public enum SettingFlagForm: Sendable, Equatable {
 }
 
 /// A setting's command-line flag.
-public struct SettingFlag: Sendable, Equatable {
+package struct SettingFlag: Sendable, Equatable {
     /// The long name without its dashes: `gain` for `--gain`.
-    public let name: String
+    package let name: String
     /// What the flag takes.
-    public let form: SettingFlagForm
+    package let form: SettingFlagForm
 
     /// The flag as it is typed: `--gain`.
-    public var spelled: String { "--" + name }
+    package var spelled: String { "--" + name }
 }
 
 /// One setting of `Configuration`, described once: its configuration file key and flag, what it
 /// is, how a value is read, checked and stored, how two configurations are compared, whether a
 /// running daemon applies it and whether it is secret. `Setting.all` lists them; the file's
 /// reading, the flags' merge, the reload's classification and the help texts come from it.
-public struct Setting: Sendable {
+package struct Setting: Sendable {
     /// The configuration file's `section.key`.
-    public let key: String
+    package let key: String
     /// What the setting is, for `--help`.
-    public let help: String
+    package let help: String
     /// The command-line flag that sets it too, if any.
-    public let flag: SettingFlag?
+    package let flag: SettingFlag?
     /// Whether a running daemon applies a new value read on SIGHUP (else it waits for a restart).
-    public let isLive: Bool
+    package let isLive: Bool
     /// Whether its value is never shown in a message.
-    public let isSecret: Bool
+    package let isSecret: Bool
     /// What the setting means when a configuration holds no value for it ("a built-in chime").
-    public let unsetMeaning: String?
+    package let unsetMeaning: String?
     /// The value in a configuration as the file would write it; nil when it holds none.
     let value: @Sendable (Configuration) -> ConfigurationValue?
     /// Reads and checks `value`, then stores it into the draft.
@@ -82,23 +82,23 @@ public struct Setting: Sendable {
     }
 
     /// Whether `first` and `second` agree on this setting.
-    public func isSame(_ first: Configuration, _ second: Configuration) -> Bool {
+    package func isSame(_ first: Configuration, _ second: Configuration) -> Bool {
         agreement?(first, second) ?? (value(first) == value(second))
     }
 
     /// The default, as the configuration file writes it (`0.7`, `"default"`, `["susi"]`);
     /// nil when `Configuration()` holds no value.
-    public var defaultValue: ConfigurationValue? { value(Configuration()) }
+    package var defaultValue: ConfigurationValue? { value(Configuration()) }
 
     /// The default as the README's configuration table shows it: the value in backquotes, or
     /// what no value means, or a dash.
-    public var defaultText: String {
+    package var defaultText: String {
         defaultValue.map { "`\($0.written)`" } ?? unsetMeaning ?? "—"
     }
 
     /// The default as a flag would give it (`0.7`, `default`, `on`); nil for an empty list and
     /// for a flag that only switches.
-    public var flagDefaultText: String? {
+    package var flagDefaultText: String? {
         guard let flag else { return nil }
         guard let value = defaultValue else { return unsetMeaning ?? "none" }
         switch (flag.form, value) {
@@ -110,7 +110,7 @@ public struct Setting: Sendable {
     }
 
     /// The flag's help: what the setting is, with its default.
-    public var flagHelp: String {
+    package var flagHelp: String {
         if case .switching(_, let help)? = flag?.form { return help }
         return help + (flagDefaultText.map { " (default: \($0))." } ?? ".")
     }
@@ -149,7 +149,7 @@ public struct Setting: Sendable {
     }
 
     /// The setting a configuration file names `key`.
-    public static func named(_ key: String) -> Setting? {
+    package static func named(_ key: String) -> Setting? {
         all.first { $0.key == key }
     }
 }

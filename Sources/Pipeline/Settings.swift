@@ -7,7 +7,7 @@ import Transcription
 extension Setting {
     /// Every setting, in the order of the configuration file's sections: the keys a file may
     /// set, the reload's order, the README table's.
-    public static let all: [Setting] = [
+    package static let all: [Setting] = [
         device, alsaConfiguration, period,
         keywords, sensitivity, pronunciations, gain, decision, acousticModel, dictionary, keywordDictionary,
         transcribe, languageModel, trailingSilence, maximumDuration, noSpeechTimeout,
@@ -20,20 +20,20 @@ extension Setting {
 
     // MARK: capture
 
-    public static let device = Setting(
+    package static let device = Setting(
         "capture.device", flag: SettingFlag(name: "device", form: .value(valueName: "name")), live: false,
         help: "ALSA capture device: default, hw:1,0, plughw:1,0, dsnoop, ...", format: .name("a device name"), at: \.device)
-    public static let alsaConfiguration = Setting(
+    package static let alsaConfiguration = Setting(
         "capture.alsa_config", flag: SettingFlag(name: "alsa-config", form: .value(valueName: "file")), live: false,
         help: "ALSA configuration file that defines --device, read instead of the system's",
         format: SettingFormat.string("a file path").optional, at: \.alsaConfigurationFile)
-    public static let period = Setting(
+    package static let period = Setting(
         "capture.period_ms", live: false, help: "ALSA period in milliseconds (10–100)",
         format: .integer(in: 10...100, of: "milliseconds"), at: \.periodMilliseconds)
 
     // MARK: hotword
 
-    public static let keywords: Setting = {
+    package static let keywords: Setting = {
         let expected = "a keyphrase or an array of them, none empty"
         let format = SettingFormat.string(expected).checked(expected) { !$0.allSatisfy(\.isWhitespace) }
             .list(expected).checked(expected) { !$0.isEmpty }
@@ -43,7 +43,7 @@ extension Setting {
             value: { format.write($0.keywords.map(\.keyphrase)) },
             store: { value, draft throws(SettingProblem) in draft.keyphrases = try format.read(value) })
     }()
-    public static let sensitivity: Setting = {
+    package static let sensitivity: Setting = {
         let format = SettingFormat.number("a number from 0 to 1") { (0...1).contains($0) }.list("a number from 0 to 1 or an array of them")
         return Setting(
             "hotword.sensitivity", flag: SettingFlag(name: "sensitivity", form: .value(valueName: "s")), live: true,
@@ -55,7 +55,7 @@ extension Setting {
             store: { value, draft throws(SettingProblem) in draft.sensitivities = try format.read(value) },
             agreement: sameSensitivities)
     }()
-    public static let pronunciations = Setting(
+    package static let pronunciations = Setting(
         "hotword.pronunciations", flag: SettingFlag(name: "pronunciation", form: .value(valueName: "word=phones")), live: true,
         help: "Your own pronunciation of a word, read before the dictionaries and replacing their entries for it: WORD=PHONES with the acoustic model's phones, e.g. \"susi=S UW Z IY\" (case does not matter, stress digits as in AH0 are dropped); repeat for more words, or for a second variant of one",
         format: SettingFormat(read: { value throws(SettingProblem) in
@@ -67,11 +67,11 @@ extension Setting {
             }
         }, write: { .string($0.text) }).list("a \"WORD=PHONES\" string or an array of them"),
         at: \.pronunciations)
-    public static let gain = Setting(
+    package static let gain = Setting(
         "hotword.gain", flag: SettingFlag(name: "gain", form: .value(valueName: "g")), live: true,
         help: "Multiplier applied to the audio before detection, clipped to full scale",
         format: .number("a number above 0") { $0.isFinite && $0 > 0 }, at: \.gain)
-    public static let decision = Setting(
+    package static let decision = Setting(
         "hotword.decision", flag: SettingFlag(name: "decision", form: .value(valueName: "method")), live: true,
         help: "How a detection is decided: two-stage (spotting proposes candidates; the words a recogniser hears over each, and the spotting score, decide), verified (the recogniser's words alone decide) or spotting (keyword spotting alone)",
         format: SettingFormat(read: { value throws(SettingProblem) in
@@ -81,23 +81,23 @@ extension Setting {
             return method
         }, write: { .string($0.rawValue) }),
         at: \.decision)
-    public static let acousticModel = Setting(
+    package static let acousticModel = Setting(
         "hotword.acoustic_model", flag: SettingFlag(name: "acoustic-model", form: .value(valueName: "dir")), live: true,
         help: "Folder of the PocketSphinx acoustic model", format: .string("a path"), at: \.modelFiles.acousticModel)
-    public static let dictionary = Setting(
+    package static let dictionary = Setting(
         "hotword.dictionary", flag: SettingFlag(name: "dictionary", form: .value(valueName: "file")), live: true,
         help: "General pronunciation dictionary", format: .string("a path"), at: \.modelFiles.generalDictionary)
-    public static let keywordDictionary = Setting(
+    package static let keywordDictionary = Setting(
         "hotword.keyword_dictionary", flag: SettingFlag(name: "keyword-dictionary", form: .value(valueName: "file")), live: true,
         unset: "Models/keywords.dict of this installation", help: "The project's keyword dictionary, read before the general one",
         format: SettingFormat.string("a path").optional, at: \.modelFiles.keywordDictionary)
 
     // MARK: transcription
 
-    public static let transcribe = Setting(
+    package static let transcribe = Setting(
         "transcription.enabled", flag: SettingFlag(name: "no-transcription", form: .switching(to: false, help: "Stop at the hotword: no transcription, no chat query.")),
         live: false, help: "Transcribe the command after the hotword; false stops at the hotword", format: .bool, at: \.transcribe)
-    public static let languageModel = Setting(
+    package static let languageModel = Setting(
         "transcription.model", flag: SettingFlag(name: "language-model", form: .value(valueName: "model")), live: false,
         help: "Language model for the command: domain (the project's SUSI command model) or general (PocketSphinx's English model)",
         format: SettingFormat(read: { value throws(SettingProblem) in
@@ -108,22 +108,22 @@ extension Setting {
             }
         }, write: { .string($0 == .general ? "general" : "domain") }),
         at: \.transcriber.languageModel)
-    public static let trailingSilence = Setting(
+    package static let trailingSilence = Setting(
         "transcription.trailing_silence_s", flag: SettingFlag(name: "trailing-silence", form: .value(valueName: "seconds")), live: false,
         help: "Silence that ends the command, in seconds", format: .seconds(in: Configuration.durationRange), at: \.transcriber.trailingSilence)
-    public static let maximumDuration = Setting(
+    package static let maximumDuration = Setting(
         "transcription.max_duration_s", flag: SettingFlag(name: "max-command", form: .value(valueName: "seconds")), live: false,
         help: "Longest command, in seconds", format: .seconds(in: Configuration.durationRange), at: \.transcriber.maximumDuration)
-    public static let noSpeechTimeout = Setting(
+    package static let noSpeechTimeout = Setting(
         "transcription.no_speech_timeout_s", live: false, help: "How long to wait for the command to start, in seconds",
         format: .seconds(in: Configuration.durationRange), at: \.transcriber.noSpeechTimeout)
 
     // MARK: chat
 
-    public static let chatEnabled = Setting(
+    package static let chatEnabled = Setting(
         "chat.enabled", flag: SettingFlag(name: "no-chat", form: .switching(to: false, help: "Stop at the transcript: no chat query.")),
         live: false, help: "Send the command to SUSI; false stops at the transcript", format: .bool, at: \.chatEnabled)
-    public static let server = Setting(
+    package static let server = Setting(
         "chat.server", flag: SettingFlag(name: "server", form: .value(valueName: "url")), live: true, help: "SUSI server",
         format: SettingFormat(read: { value throws(SettingProblem) in
             guard case .string(let text) = value, let url = URL(string: text), ChatClientConfiguration.isUsableServer(url) else {
@@ -132,31 +132,31 @@ extension Setting {
             return url
         }, write: { .string($0.absoluteString) }),
         at: \.chat.server)
-    public static let language = Setting(
+    package static let language = Setting(
         "chat.language", flag: SettingFlag(name: "language", form: .value(valueName: "code")), live: true,
         help: "Language code sent with each query", format: .string("a string"), at: \.chat.language)
-    public static let latitude = Setting(
+    package static let latitude = Setting(
         "chat.latitude", live: true, help: "Latitude sent with each query",
         format: SettingFormat.number("degrees") { abs($0) <= 90 }.optional, at: \.chat.latitude)
-    public static let longitude = Setting(
+    package static let longitude = Setting(
         "chat.longitude", live: true, help: "Longitude sent with each query",
         format: SettingFormat.number("degrees") { abs($0) <= 180 }.optional, at: \.chat.longitude)
-    public static let countryCode = Setting(
+    package static let countryCode = Setting(
         "chat.country_code", live: true, help: "Country code sent with each query", format: SettingFormat.string("a string").optional, at: \.chat.countryCode)
-    public static let countryName = Setting(
+    package static let countryName = Setting(
         "chat.country_name", live: true, help: "Country name sent with each query", format: SettingFormat.string("a string").optional, at: \.chat.countryName)
-    public static let deviceType = Setting(
+    package static let deviceType = Setting(
         "chat.device_type", live: true, help: "Device type sent with each query", format: .string("a string"), at: \.chat.deviceType)
-    public static let accessToken = Setting(
+    package static let accessToken = Setting(
         "chat.access_token", live: true, secret: true, help: "SUSI access token (never logged)",
         format: SettingFormat.string("a string").optional, at: \.chat.accessToken)
-    public static let spoolDirectory = Setting(
+    package static let spoolDirectory = Setting(
         "chat.spool_dir", flag: SettingFlag(name: "spool-dir", form: .value(valueName: "dir")), live: false,
         help: "Folder that keeps queries while the server is unreachable, at most 100 (the oldest are dropped), one process per folder",
         format: SettingFormat(read: { value throws(SettingProblem) in URL(fileURLWithPath: try SettingFormat.string("a string").read(value)) },
                               write: { .string($0.path) }).optional,
         at: \.chat.spoolDirectory)
-    public static let requestTimeout = Setting(
+    package static let requestTimeout = Setting(
         "chat.timeout_s", live: true, help: "Seconds one request may take",
         format: SettingFormat(read: { value throws(SettingProblem) in
             .milliseconds(Int(try SettingFormat.seconds(in: Configuration.durationRange).read(value) * 1000))
@@ -165,43 +165,43 @@ extension Setting {
 
     // MARK: playback
 
-    public static let playbackDevice = Setting(
+    package static let playbackDevice = Setting(
         "playback.device", flag: SettingFlag(name: "playback-device", form: .value(valueName: "name")), live: false,
         help: "ALSA playback device for sounds and spoken answers", format: .name("a device name"), at: \.talkBack.playbackDevice)
-    public static let sounds = Setting(
+    package static let sounds = Setting(
         "playback.sounds", flag: SettingFlag(name: "no-sounds", form: .switching(to: false, help: "Play no sound on the hotword or at the end of a command.")),
         live: false, help: "Sounds on the hotword and at the end of a command", format: .bool, at: \.talkBack.sounds)
-    public static let speech = Setting(
+    package static let speech = Setting(
         "playback.speech", flag: SettingFlag(name: "no-speech", form: .switching(to: false, help: "Do not speak SUSI's answers.")),
         live: false, help: "SUSI's answers spoken", format: .bool, at: \.talkBack.speech)
-    public static let hotwordSound = Setting(
+    package static let hotwordSound = Setting(
         "playback.hotword_sound", flag: SettingFlag(name: "hotword-sound", form: .value(valueName: "file")), live: false,
         unset: "a built-in chime", help: "Audio file played on the hotword, any format libsndfile reads",
         format: SettingFormat.string("a path").optional, at: \.talkBack.hotwordSound)
-    public static let doneSound = Setting(
+    package static let doneSound = Setting(
         "playback.done_sound", flag: SettingFlag(name: "done-sound", form: .value(valueName: "file")), live: false,
         unset: "a built-in chime", help: "Audio file played once the command is complete",
         format: SettingFormat.string("a path").optional, at: \.talkBack.doneSound)
-    public static let echoCancellation = Setting(
+    package static let echoCancellation = Setting(
         "playback.echo_cancellation", flag: SettingFlag(name: "echo-cancellation", form: .onOff), live: false,
         help: "on: cancel what the device plays from what it hears (Speex), so the hotword is heard during playback and interrupts it; off: pause detection while it plays",
         format: .bool, at: \.talkBack.echoCancellation)
 
     // MARK: log
 
-    public static let logLevel = Setting(
+    package static let logLevel = Setting(
         "log.level", flag: SettingFlag(name: "log-level", form: .value(valueName: "level")), live: false,
         help: "Lowest log level: " + Configuration.logLevels.joined(separator: ", "), format: .choice(Configuration.logLevels), at: \.logLevel)
-    public static let json = Setting(
+    package static let json = Setting(
         "log.json", flag: SettingFlag(name: "json", form: .switching(to: true, help: "Write events as JSON lines on standard output.")),
         live: false, help: "Events as JSON lines on standard output", format: .bool, at: \.json)
-    public static let candidates = Setting(
+    package static let candidates = Setting(
         "log.candidates", flag: SettingFlag(name: "candidates", form: .switching(to: true, help: "Report every candidate the second stage decides on, heard or turned down, with the words the recogniser heard and why (candidate events; not with --decision spotting).")),
         live: false, help: "Every candidate the second stage decides on reported (candidate events)", format: .bool, at: \.reportCandidates)
 
     // MARK: events
 
-    public static let eventsSocket = Setting(
+    package static let eventsSocket = Setting(
         "events.socket", flag: SettingFlag(name: "events-socket", form: .value(valueName: "path")), live: false,
         help: "Unix socket (created mode 0660) on which local programs read every event as a JSON line and may send {\"type\":\"mute\"}, {\"type\":\"unmute\"} or {\"type\":\"listen\"}",
         format: SettingFormat(read: { value throws(SettingProblem) in
@@ -210,14 +210,14 @@ extension Setting {
             return path
         }, write: { .string($0) }).optional,
         at: \.eventsSocket)
-    public static let eventsSocketGroup = Setting(
+    package static let eventsSocketGroup = Setting(
         "events.socket_group", flag: SettingFlag(name: "events-socket-group", form: .value(valueName: "group")), live: false,
         unset: "the process's group", help: "Group the events socket belongs to",
         format: SettingFormat.name("a group name").optional, at: \.eventsSocketGroup)
 
     // MARK: serve
 
-    public static let serveURI = Setting(
+    package static let serveURI = Setting(
         "serve.uri", flag: SettingFlag(name: "uri", form: .value(valueName: "uri")), live: false,
         help: "Where serve listens: tcp://HOST:PORT or unix://PATH",
         format: SettingFormat(read: { value throws(SettingProblem) in
@@ -230,15 +230,15 @@ extension Setting {
             return uri
         }, write: { .string($0) }),
         at: \.serveURI)
-    public static let maximumClients = Setting(
+    package static let maximumClients = Setting(
         "serve.max_clients", flag: SettingFlag(name: "max-clients", form: .value(valueName: "n")), live: false,
         help: "Most clients served at once, 1-1024; one more is refused with an error event",
         format: .integer(in: Configuration.maximumClientsRange), at: \.maximumClients)
-    public static let idleTimeout = Setting(
+    package static let idleTimeout = Setting(
         "serve.idle_timeout_s", flag: SettingFlag(name: "idle-timeout", form: .value(valueName: "seconds")), live: false,
         help: "Seconds a client may send nothing before it is disconnected, 1-86400",
         format: .seconds(in: Configuration.idleTimeoutRange), at: \.idleTimeout)
-    public static let zeroconf = Setting(
+    package static let zeroconf = Setting(
         "serve.zeroconf", flag: SettingFlag(name: "zeroconf", form: .optionalName(valueName: "name")), live: false,
         help: "Announce the server on the local network as _wyoming._tcp through Avahi, under NAME (without one: susi-listen on HOST)",
         value: { $0.zeroconfName.map(ConfigurationValue.string) ?? .bool($0.zeroconf) },

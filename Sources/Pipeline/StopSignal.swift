@@ -2,21 +2,21 @@ import Foundation
 
 /// A one-way flag raised to end a loop on another thread, with a wait that ends early when
 /// it is raised (for back-off between attempts).
-public final class StopSignal: @unchecked Sendable {
+package final class StopSignal: @unchecked Sendable {
     private let condition = NSCondition()
     private var raised = false
 
-    public init() {}
+    package init() {}
 
     /// Whether `raise()` has been called.
-    public var isRaised: Bool {
+    package var isRaised: Bool {
         condition.lock()
         defer { condition.unlock() }
         return raised
     }
 
     /// Raises the flag and wakes every `wait`.
-    public func raise() {
+    package func raise() {
         condition.lock()
         raised = true
         condition.broadcast()
@@ -24,7 +24,7 @@ public final class StopSignal: @unchecked Sendable {
     }
 
     /// Waits up to `seconds`; returns true when the signal was raised meanwhile.
-    public func wait(seconds: Double) -> Bool {
+    package func wait(seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: seconds)

@@ -10,10 +10,10 @@ import SusiChat
 /// Plays on a ``SoundOutput`` it opens when it first has something to play; one that fails
 /// (a missing or busy device, one unplugged mid-sentence) is reported as an `error` event and
 /// opened again for the next sound, so listening never ends for it. Use it from one thread.
-public final class TalkBack {
+package final class TalkBack {
     /// Problems found while setting up, to report before the first command: sound files that
     /// cannot be read (played without them), speech synthesis that cannot be set up.
-    public let setupEvents: [ListenEvent]
+    package let setupEvents: [ListenEvent]
     private let hotwordSound: Sound?
     private let doneSound: Sound?
     private let synthesizer: SpeechSynthesizer?
@@ -24,7 +24,7 @@ public final class TalkBack {
 
     /// - Parameters:
     ///   - openOutput: opens the device or file; called again after a failure.
-    public init(configuration: TalkBackConfiguration,
+    package init(configuration: TalkBackConfiguration,
                 openOutput: @escaping () throws(PlaybackError) -> any SoundOutput) {
         var problems: [ListenEvent] = []
         func sound(_ path: String?, default chime: Sound, role: String) -> Sound? {
@@ -54,7 +54,7 @@ public final class TalkBack {
 
     /// Whether `event` makes a sound: the hotword (or a command asked for on the event socket),
     /// a final command, an answer (when speech is on).
-    public func plays(_ event: ListenEvent) -> Bool {
+    package func plays(_ event: ListenEvent) -> Bool {
         switch event {
         case .hotword, .listen: hotwordSound != nil
         case .final: doneSound != nil
@@ -65,7 +65,7 @@ public final class TalkBack {
 
     /// Plays what `event` calls for, to its end, and returns the events that come of it: a
     /// `spoken` event for an answer spoken, an `error` for a sound or text that could not be played.
-    public func respond(to event: ListenEvent) -> [ListenEvent] {
+    package func respond(to event: ListenEvent) -> [ListenEvent] {
         guard plays(event) else { return [] }
         switch event {
         case .hotword, .listen: return play(hotwordSound)

@@ -1,22 +1,22 @@
 /// What the device plays back: the sounds on the hotword and at the end of a command, SUSI's
 /// answer spoken, and the playback device.
-public struct TalkBackConfiguration: Sendable, Equatable {
+package struct TalkBackConfiguration: Sendable, Equatable {
     /// Play a sound on the hotword and another once the command is complete.
-    public var sounds = true
+    package var sounds = true
     /// Speak SUSI's answers.
-    public var speech = true
+    package var speech = true
     /// Audio file played on the hotword; nil for the built-in chime.
-    public var hotwordSound: String?
+    package var hotwordSound: String?
     /// Audio file played once the command is complete; nil for the built-in chime.
-    public var doneSound: String?
+    package var doneSound: String?
     /// ALSA PCM to play through.
-    public var playbackDevice = "default"
+    package var playbackDevice = "default"
     /// Cancel what the device plays from what it hears (Speex), so detection goes on while it
     /// plays and the hotword interrupts it; off, detection pauses while it plays.
-    public var echoCancellation = true
+    package var echoCancellation = true
 
-    public init() {}
+    package init() {}
 
     /// Whether anything is played at all.
-    public var playsAnything: Bool { sounds || speech }
+    package var playsAnything: Bool { sounds || speech }
 }

@@ -1,16 +1,16 @@
 /// One word of a PocketSphinx hypothesis with the frames it spans.
-public struct DecodedWord: Sendable, Equatable {
+package struct DecodedWord: Sendable, Equatable {
     /// The dictionary entry the decoder chose, with its variant suffix (`computer(2)`).
-    public let entry: String
+    package let entry: String
     /// First frame of the word, counted from the start of the utterance (100 frames a second).
-    public let startFrame: Int
+    package let startFrame: Int
     /// Last frame of the word, inclusive.
-    public let endFrame: Int
+    package let endFrame: Int
     /// The segment's probability (`ps_seg_prob`) in the decoder's log base.
-    public let probability: Int32
+    package let probability: Int32
 
     /// A word of a hypothesis, as `Decoder.hypothesisWords()` gives it.
-    public init(entry: String, startFrame: Int, endFrame: Int, probability: Int32) {
+    package init(entry: String, startFrame: Int, endFrame: Int, probability: Int32) {
         self.entry = entry
         self.startFrame = startFrame
         self.endFrame = endFrame
@@ -18,21 +18,21 @@ public struct DecodedWord: Sendable, Equatable {
     }
 
     /// The word without the entry's variant suffix (`computer`, not `computer(2)`).
-    public var word: String { Self.baseWord(of: entry) }
+    package var word: String { Self.baseWord(of: entry) }
 
     /// Whether the word is a filler or a sentence marker (`<s>`, `<sil>`, `[NOISE]`, ...), not speech.
-    public var isFiller: Bool {
+    package var isFiller: Bool {
         word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("+")
     }
 
     /// The dictionary entry for the pronunciation of `word` at `index` (0 first):
     /// `word`, `word(2)`, ... The inverse of `baseWord(of:)`.
-    public static func entry(of word: String, variant index: Int) -> String {
+    package static func entry(of word: String, variant index: Int) -> String {
         index == 0 ? word : "\(word)(\(index + 1))"
     }
 
     /// `word(2)` -> `word`.
-    public static func baseWord(of entry: String) -> String {
+    package static func baseWord(of entry: String) -> String {
         guard entry.hasSuffix(")"), let open = entry.lastIndex(of: "(") else { return entry }
         return String(entry[..<open])
     }

@@ -13,7 +13,7 @@ import Foundation
 /// the frames it keeps from before speech (`-vad_prespeech`). Its defaults, 10 and 20, put
 /// everything after a restart 10 frames (0.1 s) early; equal counts keep every utterance on the
 /// stream's own count.
-public final class Decoder<Failure: DecoderFailureReporting> {
+package final class Decoder<Failure: DecoderFailureReporting> {
     private let handle: OpaquePointer
     /// Whether an utterance is open, so that `deinit` ends it before freeing the decoder.
     private var inUtterance = false
@@ -21,7 +21,7 @@ public final class Decoder<Failure: DecoderFailureReporting> {
     /// Loads the models `arguments` name (PocketSphinx's command-line options, `-hmm`, `-dict`, ...).
     /// - Throws: `DecoderError.rejectedArguments` when PocketSphinx does not accept them,
     ///   `.modelsNotLoaded` when it accepts them but the models do not load.
-    public init(arguments: [String]) throws(DecoderError) {
+    package init(arguments: [String]) throws(DecoderError) {
         _ = pocketSphinxLogSilenced
         let all = arguments + ["-remove_silence", "no", "-vad_startspeech", "10", "-vad_prespeech", "10"]
         guard let config = DecoderArguments.parse(all) else { throw .rejectedArguments(all.joined(separator: " ")) }
@@ -37,20 +37,20 @@ public final class Decoder<Failure: DecoderFailureReporting> {
 
     /// Starts a new stream: frame numbers count from zero again, and the front end's running
     /// noise estimate starts afresh. The cepstral mean carries over (see `cepstralMean`).
-    public func startStream() throws(Failure) {
+    package func startStream() throws(Failure) {
         try endUtterance()
         guard ps_start_stream(handle) == 0 else { throw .decoderFailure("could not start a new stream") }
     }
 
     /// Starts an utterance, ending the open one first.
-    public func startUtterance() throws(Failure) {
+    package func startUtterance() throws(Failure) {
         try endUtterance()
         guard ps_start_utt(handle) == 0 else { throw .decoderFailure("could not start an utterance") }
         inUtterance = true
     }
 
     /// Ends the open utterance, if any: its final hypothesis is then available.
-    public func endUtterance() throws(Failure) {
+    package func endUtterance() throws(Failure) {
         guard inUtterance else { return }
         inUtterance = false
         guard ps_end_utt(handle) == 0 else { throw .decoderFailure("could not end an utterance") }
@@ -58,7 +58,7 @@ public final class Decoder<Failure: DecoderFailureReporting> {
 
     /// Decodes 16-bit samples in the open utterance; `wholeUtterance` when they are all of it, which
     /// lets PocketSphinx normalise over them at once (`-cmn batch`).
-    public func process(_ samples: [Int16], wholeUtterance: Bool = false) throws(Failure) {
+    package func process(_ samples: [Int16], wholeUtterance: Bool = false) throws(Failure) {
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(handle, buffer.baseAddress, buffer.count, 0, wholeUtterance ? 1 : 0)
         }
@@ -67,21 +67,21 @@ public final class Decoder<Failure: DecoderFailureReporting> {
 
     /// Whether the best hypothesis so far holds any word, without building its text (the keyword
     /// search asks this every frame).
-    public var hasHypothesis: Bool {
+    package var hasHypothesis: Bool {
         var score: Int32 = 0
         guard let text = ps_get_hyp(handle, &score) else { return false }
         return text.pointee != 0
     }
 
     /// The best hypothesis so far as text, words separated by single spaces; empty when there is none.
-    public func hypothesisText() -> String {
+    package func hypothesisText() -> String {
         var score: Int32 = 0
         guard let text = ps_get_hyp(handle, &score) else { return "" }
         return String(cString: text).split(separator: " ").joined(separator: " ")
     }
 
     /// The words of the best hypothesis so far, in order, with their frames.
-    public func hypothesisWords() -> [DecodedWord] {
+    package func hypothesisWords() -> [DecodedWord] {
         var words: [DecodedWord] = []
         var segment = ps_seg_iter(handle)
         while let current = segment {
@@ -101,13 +101,13 @@ public final class Decoder<Failure: DecoderFailureReporting> {
     }
 
     /// The base of the decoder's log scale (`logmath_get_base`), in which scores are given.
-    public var logBase: Double {
+    package var logBase: Double {
         ps_get_logmath(handle).map { logmath_get_base($0) } ?? 1.0001
     }
 
     /// Adds a dictionary entry (`word` or `word(2)`) with its phones. PocketSphinx rebuilds its
     /// search after each addition with `updatingSearch`; adding several, only the last needs it.
-    public func addEntry(_ entry: String, phones: [String], updatingSearch: Bool) throws(Failure) {
+    package func addEntry(_ entry: String, phones: [String], updatingSearch: Bool) throws(Failure) {
         guard ps_add_word(handle, entry, phones.joined(separator: " "), updatingSearch ? 1 : 0) >= 0 else {
             throw .decoderFailure("could not add \"\(entry)\" to the dictionary")
         }
@@ -116,7 +116,7 @@ public final class Decoder<Failure: DecoderFailureReporting> {
     /// Adds `word` to the n-gram language model as a unigram, `weight` times as likely as a word
     /// of a uniform distribution over the vocabulary.
     /// - Throws: `Failure.decoderFailure` when the decoder has no n-gram model or it refuses the word.
-    public func addLanguageModelWord(_ word: String, weight: Float) throws(Failure) {
+    package func addLanguageModelWord(_ word: String, weight: Float) throws(Failure) {
         guard let model = ps_get_lm(handle, "_default") else {
             throw .decoderFailure("could not add \"\(word)\" to the language model: none is loaded as an n-gram model")
         }
@@ -126,14 +126,14 @@ public final class Decoder<Failure: DecoderFailureReporting> {
     }
 
     /// The phones of a dictionary entry, nil when the dictionary lacks it.
-    public func phones(ofEntry entry: String) -> [String]? {
+    package func phones(ofEntry entry: String) -> [String]? {
         guard let phones = ps_lookup_word(handle, entry) else { return nil }
         defer { free(phones) }
         return String(cString: phones).split(separator: " ").map(String.init)
     }
 
     /// The running cepstral mean normalisation as it stands (`-cmn live`), nil with `-cmn none`.
-    public var cepstralMean: CepstralMeanState? {
+    package var cepstralMean: CepstralMeanState? {
         guard let cmn = normalisation else { return nil }
         let length = Int(cmn.pointee.veclen)
         return CepstralMeanState(mean: Array(UnsafeBufferPointer(start: cmn.pointee.cmn_mean, count: length)),
@@ -142,7 +142,7 @@ public final class Decoder<Failure: DecoderFailureReporting> {
     }
 
     /// Puts back a state `cepstralMean` gave for this decoder.
-    public func restoreCepstralMean(_ state: CepstralMeanState) {
+    package func restoreCepstralMean(_ state: CepstralMeanState) {
         guard let cmn = normalisation, Int(cmn.pointee.veclen) == state.mean.count else { return }
         cmn.pointee.cmn_mean.update(from: state.mean, count: state.mean.count)
         cmn.pointee.sum.update(from: state.sum, count: state.sum.count)
@@ -170,32 +170,32 @@ private let pocketSphinxLogSilenced: Void = {
 /// mean `CMN_WIN` (500) frames deep, so a decoder restored with it adapts far more slowly at the
 /// start of a stream and hears the rest of the stream differently. Restoring all three fields
 /// makes a new stream start exactly as a fresh decoder does.
-public struct CepstralMeanState: Sendable, Equatable {
+package struct CepstralMeanState: Sendable, Equatable {
     let mean: [Float]
     let sum: [Float]
     let frames: Int32
 }
 
 /// Why a `Decoder` could not be made.
-public enum DecoderError: Error, Equatable, CustomStringConvertible {
+package enum DecoderError: Error, Equatable, CustomStringConvertible {
     /// PocketSphinx rejected the arguments (shown joined by spaces).
     case rejectedArguments(String)
     /// The arguments were accepted but the models did not load.
     case modelsNotLoaded
 
     /// What went wrong, as a phrase with PocketSphinx as its subject.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .rejectedArguments(let arguments): "rejected the arguments \(arguments)"
         case .modelsNotLoaded: "could not load the models"
         }
     }
 
-    public var description: String { "PocketSphinx: \(reason)" }
+    package var description: String { "PocketSphinx: \(reason)" }
 }
 
 /// A stage's error type that can report a decoder failure in its own terms.
-public protocol DecoderFailureReporting: Error {
+package protocol DecoderFailureReporting: Error {
     /// The stage's error for a decoder that failed, `reason` saying how.
     static func decoderFailure(_ reason: String) -> Self
 }

@@ -3,9 +3,9 @@ import Foundation
 /// Why a dictionary or language model file cannot be what it is given as. PocketSphinx takes an
 /// empty dictionary (`/dev/null`) without a word and then recognises nothing, so the file's
 /// start is looked at before it is handed over.
-public enum ModelFileProblem: Equatable, Sendable, CustomStringConvertible {
+package enum ModelFileProblem: Equatable, Sendable, CustomStringConvertible {
     /// What a file is given as.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A pronunciation dictionary: lines of `WORD PHONE...`.
         case dictionary
         /// An n-gram language model: ARPA text, or PocketSphinx's binary (`.lm.bin`, `.DMP`).
@@ -23,7 +23,7 @@ public enum ModelFileProblem: Equatable, Sendable, CustomStringConvertible {
     static let inspectedBytes = 65_536
 
     /// The problem with the file at `path` as a `kind`, nil when it looks usable.
-    public static func of(_ path: String, as kind: Kind) -> ModelFileProblem? {
+    package static func of(_ path: String, as kind: Kind) -> ModelFileProblem? {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
         if status.st_mode & S_IFMT == S_IFDIR { return .folder }
@@ -61,7 +61,7 @@ public enum ModelFileProblem: Equatable, Sendable, CustomStringConvertible {
         return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "\\data\\" } ? nil : .notALanguageModel
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing: "no such file"
         case .folder: "is a folder, not a file"

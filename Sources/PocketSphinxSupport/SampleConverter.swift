@@ -10,18 +10,18 @@ import AudioInput
 /// from any speech (see Front end in docs/detection.md). The noise is a function of each sample's
 /// position in its stream alone, so the same audio always converts the same way: the spotter and
 /// the verifier see the same samples, and every run is reproducible.
-public struct SampleConverter: Sendable {
+package struct SampleConverter: Sendable {
     /// Multiplier applied before clipping.
-    public let gain: Float
+    package let gain: Float
 
     /// A converter that multiplies by `gain`, clips, dithers and rounds to 16 bits.
-    public init(gain: Float = 1) {
+    package init(gain: Float = 1) {
         self.gain = gain
     }
 
     /// Scales, clips to -1...1, adds the dither of each sample's stream position (`position` is
     /// that of the first) and rounds to Int16.
-    public func int16Samples(_ frame: some Collection<Float>, startingAt position: Int) -> [Int16] {
+    package func int16Samples(_ frame: some Collection<Float>, startingAt position: Int) -> [Int16] {
         // One loop over contiguous memory: called generically from another module, a `zip` and
         // `map` over `frame` spent more time resolving generic metadata than converting.
         frame.withContiguousStorageIfAvailable { int16Samples($0, startingAt: position) }

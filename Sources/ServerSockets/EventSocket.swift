@@ -10,9 +10,9 @@ import Logging
 /// the client is dropped, so a program that stops reading cannot stall the caller (the capture
 /// thread). One thread runs ``serve(_:)``, which accepts clients and reads their requests; the
 /// socket file is created mode 0660 and removed when the socket goes.
-public final class EventSocket: @unchecked Sendable {
+package final class EventSocket: @unchecked Sendable {
     /// Where the socket listens.
-    public let address: ServerAddress
+    package let address: ServerAddress
     private let socket: ListeningSocket
     private let notice: ShutdownNotice
     /// Held while the client table changes and while anything is sent, so lines never interleave.
@@ -22,14 +22,14 @@ public final class EventSocket: @unchecked Sendable {
     private let logger = Logger(label: "susi-listen.events")
 
     /// The socket file's mode: its owner and group may connect.
-    public static let mode: mode_t = 0o660
+    package static let mode: mode_t = 0o660
     /// Bytes of events a client may leave unread (its socket buffer) before it is dropped.
-    public static let unreadBytes: Int32 = 65_536
+    package static let unreadBytes: Int32 = 65_536
     /// Longest request line; a longer one is answered with an error and its client disconnected.
-    public static let maximumLineBytes = 4096
+    package static let maximumLineBytes = 4096
 
     /// What a client sent on one line.
-    public enum Line: Equatable, Sendable {
+    package enum Line: Equatable, Sendable {
         /// A JSON object with a string `type`: the request, for the caller to carry out or refuse.
         case request(type: String)
         /// Not a request; `reason` says why, for the error sent back.
@@ -39,7 +39,7 @@ public final class EventSocket: @unchecked Sendable {
     /// Listens at `path`, mode 0660, in `group` when one is named.
     /// - Throws: ``ServerSocketError`` when the socket cannot be set up: another process listens
     ///   there, a file that is not a socket is there, the group does not exist, no permission.
-    public init(path: String, group: String?) throws(ServerSocketError) {
+    package init(path: String, group: String?) throws(ServerSocketError) {
         address = .unix(path: path)
         notice = try ShutdownNotice(for: address)
         socket = try ListeningSocket(address: address, mode: Self.mode, group: group)
@@ -47,7 +47,7 @@ public final class EventSocket: @unchecked Sendable {
     }
 
     /// Sends `line` to every client; one that cannot take it at once is dropped.
-    public func publish(_ line: String) {
+    package func publish(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         lock.withLock {
             for client in clients.values { client.send(bytes) }
@@ -57,7 +57,7 @@ public final class EventSocket: @unchecked Sendable {
     /// Serves clients until ``stop()``: accepts them and hands each line a client sends to
     /// `handle`, with the client, which `handle` may answer. Blocks: run it on a thread of its
     /// own. On the way out the socket file is removed and the clients disconnected.
-    public func serve(_ handle: (Line, EventSocketClient) -> Void) {
+    package func serve(_ handle: (Line, EventSocketClient) -> Void) {
         while true {
             switch socket.next(until: notice, watching: lock.withLock { Array(clients.keys) }) {
             case .shutdown:
@@ -97,7 +97,7 @@ public final class EventSocket: @unchecked Sendable {
     }
 
     /// Ends ``serve(_:)``; its clients are disconnected.
-    public func stop() {
+    package func stop() {
         notice.raise()
     }
 
@@ -113,9 +113,9 @@ public final class EventSocket: @unchecked Sendable {
 
 /// One program connected to an ``EventSocket``. Sends never block: a client whose socket buffer
 /// is full is dropped. Owns its descriptor, closed when the last reference goes.
-public final class EventSocketClient: @unchecked Sendable {
+package final class EventSocketClient: @unchecked Sendable {
     /// The client's number since the socket was opened (1 for the first), as the log names it.
-    public let number: Int
+    package let number: Int
     private let descriptor: Int32
     /// The socket's lock, held for every send and for `dropped`.
     private let lock: NSLock
@@ -139,7 +139,7 @@ public final class EventSocketClient: @unchecked Sendable {
     }
 
     /// Sends `line` (one JSON text) to this client alone.
-    public func send(_ line: String) {
+    package func send(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         lock.withLock { send(bytes) }
     }

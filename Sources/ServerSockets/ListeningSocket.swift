@@ -2,16 +2,16 @@ import Glibc
 
 /// A server's listening socket: the only owner of its descriptor, which it closes in deinit
 /// (removing a Unix socket's file too). Used by the accepting thread alone once listening.
-public final class ListeningSocket: @unchecked Sendable {
-    public let address: ServerAddress
+package final class ListeningSocket: @unchecked Sendable {
+    package let address: ServerAddress
     /// The address actually bound: a TCP port 0 replaced by the port the system picked.
-    public let boundAddress: ServerAddress
+    package let boundAddress: ServerAddress
     private let descriptor: Int32
     /// Whether ``removeFile()`` has run: the path may be another server's by then.
     private var isFileRemoved = false
 
     /// What ended a wait in ``next(until:watching:)``.
-    public enum Wake: Equatable {
+    package enum Wake: Equatable {
         /// A client connected: its socket, which the caller owns from now on.
         case client(Int32)
         /// These of the watched descriptors can be read (or were closed by their peer).
@@ -24,7 +24,7 @@ public final class ListeningSocket: @unchecked Sendable {
     /// nothing listens on it (left by a server that was killed); one another process listens on
     /// is refused (``ServerSocketError/inUse(_:)``), and so is any other file there. A Unix
     /// socket gets `mode` and, when one is named, `group` before anyone can connect.
-    public init(address: ServerAddress, mode: mode_t? = nil, group: String? = nil) throws(ServerSocketError) {
+    package init(address: ServerAddress, mode: mode_t? = nil, group: String? = nil) throws(ServerSocketError) {
         self.address = address
         func failure(_ call: String, _ code: Int32 = errno) -> ServerSocketError {
             .cannotListen(address, call: call, reason: String(cString: strerror(code)))
@@ -91,7 +91,7 @@ public final class ListeningSocket: @unchecked Sendable {
     }
 
     /// Calls `body` with `path` as a socket address and its length.
-    public static func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    package static func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         var socketAddress = sockaddr_un()
         socketAddress.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &socketAddress.sun_path) { bytes in
@@ -118,14 +118,14 @@ public final class ListeningSocket: @unchecked Sendable {
 
     /// Removes a Unix socket's file now (once): no one can connect from then on. For a server
     /// ending while something may still hold the socket; deinit does it otherwise.
-    public func removeFile() {
+    package func removeFile() {
         guard case .unix(let path) = address, !isFileRemoved else { return }
         isFileRemoved = true
         unlink(path)
     }
 
     /// Waits for the next client; nil once `notice` is raised.
-    public func accept(until notice: ShutdownNotice) -> Int32? {
+    package func accept(until notice: ShutdownNotice) -> Int32? {
         while true {
             switch next(until: notice, watching: []) {
             case .client(let client): return client
@@ -136,7 +136,7 @@ public final class ListeningSocket: @unchecked Sendable {
     }
 
     /// Waits for a client to connect, one of `others` to become readable, or `notice`.
-    public func next(until notice: ShutdownNotice, watching others: [Int32]) -> Wake {
+    package func next(until notice: ShutdownNotice, watching others: [Int32]) -> Wake {
         while true {
             var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: notice.descriptor, events: Int16(POLLIN), revents: 0)]

@@ -1,5 +1,5 @@
 /// Where a server listens: `tcp://HOST:PORT` or `unix://PATH`.
-public enum ServerAddress: Sendable, Equatable, CustomStringConvertible {
+package enum ServerAddress: Sendable, Equatable, CustomStringConvertible {
     /// A TCP address: a host name or address (`0.0.0.0` for every IPv4 interface, `[::]` for
     /// every IPv6 one) and a port (0: one the system picks).
     case tcp(host: String, port: Int)
@@ -7,11 +7,11 @@ public enum ServerAddress: Sendable, Equatable, CustomStringConvertible {
     case unix(path: String)
 
     /// Longest Unix socket path the kernel takes (`sun_path` less its terminating zero).
-    public static let maximumUnixPathLength = 107
+    package static let maximumUnixPathLength = 107
 
     /// The address a URI names.
     /// - Throws: ``ServerSocketError/badURI(_:reason:)`` saying what is wrong.
-    public init(uri: String) throws(ServerSocketError) {
+    package init(uri: String) throws(ServerSocketError) {
         if uri.hasPrefix("unix://") {
             let path = String(uri.dropFirst("unix://".count))
             guard !path.isEmpty else { throw .badURI(uri, reason: "no socket path after unix://") }
@@ -33,7 +33,7 @@ public enum ServerAddress: Sendable, Equatable, CustomStringConvertible {
         self = .tcp(host: host, port: port)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tcp(let host, let port): host.contains(":") ? "tcp://[\(host)]:\(port)" : "tcp://\(host):\(port)"
         case .unix(let path): "unix://\(path)"

@@ -1,5 +1,5 @@
 /// Why a server socket cannot be set up (one client's trouble is its server's business).
-public enum ServerSocketError: Error, Equatable, CustomStringConvertible {
+package enum ServerSocketError: Error, Equatable, CustomStringConvertible {
     /// A URI that is not a `tcp://HOST:PORT` or `unix://PATH` a server can use.
     case badURI(String, reason: String)
     /// The socket cannot be set up: address in use, no permission, unknown host, ...
@@ -9,7 +9,7 @@ public enum ServerSocketError: Error, Equatable, CustomStringConvertible {
     /// The group the socket should belong to does not exist.
     case unknownGroup(String, socket: ServerAddress)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badURI(let uri, let reason): "\(uri): \(reason)"
         case .cannotListen(let address, let call, let reason):

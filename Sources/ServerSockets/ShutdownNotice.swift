@@ -3,13 +3,13 @@ import Glibc
 /// A one-way notice that the server is shutting down, as a pipe whose reading end every thread
 /// blocked in `poll` on a socket also polls: raising it writes a byte, which wakes them all at
 /// once and leaves the end readable from then on.
-public final class ShutdownNotice: @unchecked Sendable {
+package final class ShutdownNotice: @unchecked Sendable {
     /// Readable once raised; both ends are owned by this instance and closed in deinit.
-    public let descriptor: Int32
+    package let descriptor: Int32
     private let writingEnd: Int32
 
     /// A notice for the server on `address` (named in the error when no descriptor is left).
-    public init(for address: ServerAddress) throws(ServerSocketError) {
+    package init(for address: ServerAddress) throws(ServerSocketError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw .cannotListen(address, call: "pipe", reason: String(cString: strerror(errno)))
@@ -25,7 +25,7 @@ public final class ShutdownNotice: @unchecked Sendable {
     }
 
     /// Wakes every poll on ``descriptor``; it stays readable from then on (nothing reads it).
-    public func raise() {
+    package func raise() {
         var byte: UInt8 = 1
         _ = write(writingEnd, &byte, 1)
     }

@@ -8,23 +8,23 @@ import Foundation
 /// synthesizer per process (``shared()``) and every call into the library holds its lock:
 /// the library is never used from two threads at once. Synthesis runs in espeak-ng's
 /// synchronous mode: ``speak(_:language:)`` returns once the whole text is spoken.
-public final class SpeechSynthesizer: @unchecked Sendable {
+package final class SpeechSynthesizer: @unchecked Sendable {
     /// The longest text spoken, in characters; a longer one is cut at the last word boundary
     /// before it. About 40 seconds of speech: a device without a screen should not read a
     /// web page aloud.
-    public static let maximumCharacters = 600
+    package static let maximumCharacters = 600
     /// The language spoken when the one asked for has no espeak-ng voice.
-    public static let fallbackLanguage = "en"
+    package static let fallbackLanguage = "en"
 
     /// The rate espeak-ng synthesises at (22 050 Hz for its own voices).
-    public let nativeSampleRate: Int
+    package let nativeSampleRate: Int
     private let lock = NSLock()
 
     private static let sharedLock = NSLock()
     nonisolated(unsafe) private static var sharedInstance: SpeechSynthesizer?
 
     /// The process's synthesizer, set up on first use (loads espeak-ng's data, a few milliseconds).
-    public static func shared() throws(SpeechSynthesisError) -> SpeechSynthesizer {
+    package static func shared() throws(SpeechSynthesisError) -> SpeechSynthesizer {
         sharedLock.lock()
         defer { sharedLock.unlock() }
         if let sharedInstance { return sharedInstance }
@@ -50,7 +50,7 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     /// voice name) and returns the speech at ``pipelineSampleRate``. A language espeak-ng has
     /// no voice for is spoken in ``fallbackLanguage`` (the result says so); an empty or blank
     /// text gives no samples; a text longer than ``maximumCharacters`` is cut.
-    public func speak(_ text: String, language: String) throws(SpeechSynthesisError) -> SynthesizedSpeech {
+    package func speak(_ text: String, language: String) throws(SpeechSynthesisError) -> SynthesizedSpeech {
         let spoken = Self.limited(text)
         guard !spoken.allSatisfy(\.isWhitespace) else {
             return SynthesizedSpeech(text: "", samples: [], language: language, requestedLanguage: language)
@@ -98,30 +98,30 @@ private final class SampleCollector {
 }
 
 /// Speech synthesised from a text.
-public struct SynthesizedSpeech: Sendable, Equatable {
+package struct SynthesizedSpeech: Sendable, Equatable {
     /// The text spoken (cut to ``SpeechSynthesizer/maximumCharacters``).
-    public var text: String
+    package var text: String
     /// Mono samples in -1...1 at ``pipelineSampleRate``.
-    public var samples: [Float]
+    package var samples: [Float]
     /// The language of the voice that spoke.
-    public var language: String
+    package var language: String
     /// The language asked for; differs from `language` when espeak-ng had no voice for it.
-    public var requestedLanguage: String
+    package var requestedLanguage: String
 
     /// Whether espeak-ng lacked the language asked for and spoke in its fallback instead.
-    public var fellBack: Bool { language != requestedLanguage }
+    package var fellBack: Bool { language != requestedLanguage }
     /// Length of the speech in seconds.
-    public var seconds: Double { Double(samples.count) / Double(pipelineSampleRate) }
+    package var seconds: Double { Double(samples.count) / Double(pipelineSampleRate) }
 }
 
 /// Why speech could not be synthesised.
-public enum SpeechSynthesisError: Error, Equatable, CustomStringConvertible {
+package enum SpeechSynthesisError: Error, Equatable, CustomStringConvertible {
     /// espeak-ng could not be set up.
     case unavailable(reason: String)
     /// A text could not be spoken or converted to the pipeline's rate.
     case failed(text: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unavailable(let reason): "speech synthesis unavailable: \(reason)"
         case .failed(let text, let reason): "could not speak \"\(text.prefix(60))\": \(reason)"

@@ -7,7 +7,7 @@ import JSONText
 /// Encodes (`json`, `Codable`) as one JSON object whose `type` is SUSI's action type,
 /// followed by the action's fields, e.g. `{"type":"map","latitude":52.52,"longitude":13.405,"zoom":13}`;
 /// an unknown action encodes as its type and the fields it arrived with.
-public enum ChatAction: Sendable, Equatable {
+package enum ChatAction: Sendable, Equatable {
     /// A sentence to show or speak.
     case answer(expression: String)
     /// A table whose rows were taken from the answer's data, one cell per column.
@@ -33,7 +33,7 @@ public enum ChatAction: Sendable, Equatable {
     case unknown(type: String, fields: [String: String])
 
     /// SUSI's name for the action type, e.g. "audio_play".
-    public var type: String {
+    package var type: String {
         switch self {
         case .answer: return "answer"
         case .table: return "table"
@@ -51,7 +51,7 @@ public enum ChatAction: Sendable, Equatable {
 
     /// The action as text for a person: the expression, one line per table row or feed entry,
     /// or a short phrase such as "search the web for “weather”".
-    public var readableText: String {
+    package var readableText: String {
         switch self {
         case .answer(let expression):
             return expression
@@ -83,7 +83,7 @@ public enum ChatAction: Sendable, Equatable {
     /// The action as one JSON object, `type` first and then its fields in SUSI's order, e.g.
     /// `{"type":"timer_set","hour":7,"minute":30,"second":0}`; ready for an event line. The one
     /// description of the encoded form, which `encode(to:)` writes too.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("type", .string(type))]
         func add(_ key: String, _ value: JSONValue?) {
             if let value { members.append((key, value)) }
@@ -126,23 +126,23 @@ public enum ChatAction: Sendable, Equatable {
 }
 
 /// One table column: the key of the data items it shows and its header.
-public struct TableColumn: Sendable, Equatable, Codable {
-    public var key: String
-    public var header: String
+package struct TableColumn: Sendable, Equatable, Codable {
+    package var key: String
+    package var header: String
 
-    public init(key: String, header: String) {
+    package init(key: String, header: String) {
         self.key = key
         self.header = header
     }
 }
 
 /// One feed entry of an `rss` action.
-public struct RSSItem: Sendable, Equatable, Codable {
-    public var title: String
-    public var description: String
-    public var link: String
+package struct RSSItem: Sendable, Equatable, Codable {
+    package var title: String
+    package var description: String
+    package var link: String
 
-    public init(title: String, description: String, link: String) {
+    package init(title: String, description: String, link: String) {
         self.title = title
         self.description = description
         self.link = link
@@ -150,7 +150,7 @@ public struct RSSItem: Sendable, Equatable, Codable {
 }
 
 /// The media actions, named as SUSI names their action types.
-public enum MediaCommand: String, Sendable, Equatable, Codable, CaseIterable {
+package enum MediaCommand: String, Sendable, Equatable, Codable, CaseIterable {
     case stop, pause, resume, restart, previous, next
 }
 
@@ -168,7 +168,7 @@ extension ChatAction: Codable {
 
     /// Encodes the members of `json`; Foundation's encoder may reorder them (on Linux it
     /// does), so use `text` where `type` must come first.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         guard case .object(let members) = json else { return }
         for member in members {
@@ -176,7 +176,7 @@ extension ChatAction: Codable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         let type = try container.decode(String.self, forKey: .type)
         func value<T: Decodable>(_ name: String, as _: T.Type = T.self) throws -> T {

@@ -7,21 +7,21 @@ import Foundation
 /// `maxAttempts` times, waiting `retryBaseDelay` and then twice as long before each further
 /// attempt, or as long as the server's `Retry-After` asks if that is longer (at most
 /// `longestRetryAfter`). A 4xx status or a body that is not a SUSI answer is final at once.
-public actor ChatClient {
+package actor ChatClient {
     /// The longest wait a server's `Retry-After` can ask for before a retry.
-    public static let longestRetryAfter = Duration.seconds(30)
+    package static let longestRetryAfter = Duration.seconds(30)
 
     /// The server, what is sent with each query, and the timeouts and retries.
-    public nonisolated let configuration: ChatClientConfiguration
+    package nonisolated let configuration: ChatClientConfiguration
 
     /// A client for `configuration`; nothing is sent until `ask(_:)`.
-    public init(configuration: ChatClientConfiguration = ChatClientConfiguration()) {
+    package init(configuration: ChatClientConfiguration = ChatClientConfiguration()) {
         self.configuration = configuration
     }
 
     /// SUSI's answer to `query`. An empty or whitespace-only text throws `.emptyQuery` without
     /// sending anything.
-    public func ask(_ query: ChatQuery) async throws(ChatError) -> ChatAnswer {
+    package func ask(_ query: ChatQuery) async throws(ChatError) -> ChatAnswer {
         guard !query.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyQuery }
         do throws(ChatError) {
             let request = try ChatRequest(query: query, configuration: configuration)

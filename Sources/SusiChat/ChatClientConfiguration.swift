@@ -3,40 +3,40 @@ import Foundation
 /// Everything a `ChatClient` (and a `ChatDelivery`) needs: where to ask, what to tell the server
 /// about the device, and how patient to be. The access token never appears in `description`,
 /// `debugDescription` or a mirror (`dump`).
-public struct ChatClientConfiguration: Sendable, Equatable {
+package struct ChatClientConfiguration: Sendable, Equatable {
     /// The SUSI server; queries go to `{server}/susi/chat.json`.
-    public var server: URL
+    package var server: URL
     /// ISO 639-1 language of the queries, e.g. "en".
-    public var language: String
+    package var language: String
     /// Its offset at the time of each query is sent as `timezoneOffset`.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// Sent only when both are set.
-    public var latitude: Double?
-    public var longitude: Double?
+    package var latitude: Double?
+    package var longitude: Double?
     /// ISO 3166 code and name; each is sent only when set.
-    public var countryCode: String?
-    public var countryName: String?
+    package var countryCode: String?
+    package var countryName: String?
     /// Tells the server what kind of client asks.
-    public var deviceType: String
+    package var deviceType: String
     /// A SUSI account's token; sent as `access_token` only when set, never printed.
-    public var accessToken: String?
+    package var accessToken: String?
     /// Longest wait for one attempt's complete answer, from connecting to the last byte.
-    public var requestTimeout: Duration
+    package var requestTimeout: Duration
     /// Attempts per query (at least 1); only what `ChatError.isTransient` names is retried.
-    public var maxAttempts: Int
+    package var maxAttempts: Int
     /// Wait before the second attempt; it doubles before each further one.
-    public var retryBaseDelay: Duration
+    package var retryBaseDelay: Duration
     /// Larger answers are refused (`ChatError.responseTooLarge`) without reading them whole.
-    public var maxResponseBytes: Int
+    package var maxResponseBytes: Int
     /// Where `ChatDelivery` keeps queries the server could not take; nil keeps none.
-    public var spoolDirectory: URL?
+    package var spoolDirectory: URL?
     /// Most queries kept in the spool; the oldest are dropped beyond it.
-    public var spoolLimit: Int
+    package var spoolLimit: Int
 
     /// The public SUSI.AI server.
-    public static let defaultServer = URL(string: "https://api.susi.ai")!
+    package static let defaultServer = URL(string: "https://api.susi.ai")!
 
-    public init(server: URL = Self.defaultServer,
+    package init(server: URL = Self.defaultServer,
                 language: String = "en",
                 timeZone: TimeZone = .current,
                 latitude: Double? = nil,
@@ -69,12 +69,12 @@ public struct ChatClientConfiguration: Sendable, Equatable {
     }
 
     /// Checks the server address before anything is sent.
-    public func validate() throws(ChatError) {
+    package func validate() throws(ChatError) {
         guard Self.isUsableServer(server) else { throw .invalidServerURL(serverForDisplay) }
     }
 
     /// True for an http or https URL with a host: what `validate()` and the settings accept.
-    public static func isUsableServer(_ url: URL) -> Bool {
+    package static func isUsableServer(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty else { return false }
         return true
@@ -94,7 +94,7 @@ public struct ChatClientConfiguration: Sendable, Equatable {
 }
 
 extension ChatClientConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    public var description: String {
+    package var description: String {
         var parts = ["server \(serverForDisplay)", "language \(language)", "time zone \(timeZone.identifier)",
                      "device type \(deviceType)"]
         if let latitude, let longitude { parts.append("location \(latitude), \(longitude)") }
@@ -109,10 +109,10 @@ extension ChatClientConfiguration: CustomStringConvertible, CustomDebugStringCon
         return parts.joined(separator: ", ")
     }
 
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// Like the default mirror, but the token shows only whether it is set.
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: [
             "server": serverForDisplay, "language": language, "timeZone": timeZone.identifier,
             "latitude": latitude as Any, "longitude": longitude as Any,
@@ -126,7 +126,7 @@ extension ChatClientConfiguration: CustomStringConvertible, CustomDebugStringCon
 
 extension Duration {
     /// The duration in seconds, for APIs that take `TimeInterval` and for messages.
-    public var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

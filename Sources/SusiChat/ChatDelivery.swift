@@ -11,9 +11,9 @@ import Foundation
 /// refusal that asking again would only repeat (a 4xx status, a body that is not a SUSI
 /// answer). It stays after a transient failure (network, timeout, 5xx). Flushes never overlap,
 /// so no spooled query is sent twice by this process.
-public actor ChatDelivery {
+package actor ChatDelivery {
     /// What became of a query.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The server answered.
         case answered(ChatAnswer)
         /// The server answered, but the query's file could not be deleted from the spool: it
@@ -31,26 +31,26 @@ public actor ChatDelivery {
     }
 
     /// What a flush did with one spooled query.
-    public struct FlushedQuery: Sendable, Equatable {
-        public var query: ChatQuery
+    package struct FlushedQuery: Sendable, Equatable {
+        package var query: ChatQuery
         /// `.answered` or `.failed`: it left the spool; `.spooled`: it stays, and the flush
         /// stopped there.
-        public var outcome: Outcome
+        package var outcome: Outcome
         /// Set when the query was delivered but its file could not be deleted; the flush
         /// stopped there, and the query stays pending.
-        public var spoolError: QuerySpoolError?
+        package var spoolError: QuerySpoolError?
     }
 
     /// Replaced by `reconfigure(_:)`; a query being asked keeps the client it started with.
     private var client: ChatClient
     /// Nil when the configuration names no spool directory.
-    public nonisolated let spool: QuerySpool?
+    package nonisolated let spool: QuerySpool?
     private var isFlushing = false
     /// Queries being asked by `deliver`: in the spool already, but not for a flush to send.
     private var inFlight = Set<UUID>()
 
     /// A client for `configuration` and, if it names a `spoolDirectory`, the spool there.
-    public init(configuration: ChatClientConfiguration) throws(QuerySpoolError) {
+    package init(configuration: ChatClientConfiguration) throws(QuerySpoolError) {
         client = ChatClient(configuration: configuration)
         if let directory = configuration.spoolDirectory {
             spool = try QuerySpool(directory: directory, limit: configuration.spoolLimit)
@@ -61,14 +61,14 @@ public actor ChatDelivery {
 
     /// Asks through a client for `configuration` from the next query on (one being asked
     /// finishes as it began); the spool stays where it is, whatever `configuration` names.
-    public func reconfigure(_ configuration: ChatClientConfiguration) {
+    package func reconfigure(_ configuration: ChatClientConfiguration) {
         client = ChatClient(configuration: configuration)
     }
 
     /// Saves `query` in the spool, asks it, and removes it once the server has replied; if the
     /// server stays unavailable it stays spooled (the limit applied then), and if asking is
     /// cancelled it stays spooled as it is.
-    public func deliver(_ query: ChatQuery) async -> Outcome {
+    package func deliver(_ query: ChatQuery) async -> Outcome {
         var saveError: QuerySpoolError?
         if let spool {
             do throws(QuerySpoolError) {
@@ -103,7 +103,7 @@ public actor ChatDelivery {
     /// Sends the spooled queries again, oldest first, each removed only after the server's
     /// definite reply. Stops at the first transient failure, leaving it and the newer ones
     /// spooled. Returns at once, with nothing, while another flush is running.
-    public func flushSpool() async -> [FlushedQuery] {
+    package func flushSpool() async -> [FlushedQuery] {
         guard let spool, !isFlushing else { return [] }
         isFlushing = true
         defer { isFlushing = false }

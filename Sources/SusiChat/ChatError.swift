@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a query got no answer. Descriptions are one line a person can act on and never contain
 /// the access token (the client removes it from anything a server sends back, too).
-public enum ChatError: Error, Equatable, CustomStringConvertible {
+package enum ChatError: Error, Equatable, CustomStringConvertible {
     /// No HTTP answer came: connection refused, host not found, network down, TLS failure.
     case unreachable(server: String, reason: String)
     /// The server took longer than the request timeout.
@@ -26,7 +26,7 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
 
     /// Whether asking again later may succeed: network failures, timeouts, server errors (5xx)
     /// and "try later" statuses (408, 429). These are retried and, in `ChatDelivery`, spooled.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .unreachable, .timedOut: return true
         case .httpStatus(let code, _): return code >= 500 || code == 408 || code == 429
@@ -34,7 +34,7 @@ public enum ChatError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreachable(let server, let reason):
             return "cannot reach the SUSI server \(server): \(reason); check the server address and the network"

@@ -10,17 +10,17 @@ import Foundation
 /// this type, and Foundation's `.dat.nosync*` of earlier versions) are recovered when they hold
 /// a whole query, else deleted, when the spool is opened. One process at a time may use a
 /// spool folder (a `flock` on its `.lock` file): another gets `QuerySpoolError.inUse`.
-public actor QuerySpool {
+package actor QuerySpool {
     /// The folder holding one file per kept query.
-    public nonisolated let directory: URL
+    package nonisolated let directory: URL
     /// The most queries kept; adding one more drops the oldest.
-    public nonisolated let limit: Int
+    package nonisolated let limit: Int
     /// Files in the directory that looked like spooled queries but could not be read when the
     /// spool was opened; they are left where they are.
-    public nonisolated let unreadableFiles: [URL]
+    package nonisolated let unreadableFiles: [URL]
 
     /// Leftovers of interrupted writes that held no whole query, deleted when the spool was opened.
-    public nonisolated let discardedLeftovers: [URL]
+    package nonisolated let discardedLeftovers: [URL]
 
     /// Oldest first (by `askedAt`), each with its file.
     private var entries: [(query: ChatQuery, file: URL)]
@@ -30,7 +30,7 @@ public actor QuerySpool {
     /// Opens the spool in `directory`, creating the directory if needed, taking its lock,
     /// recovering or deleting the leftovers of interrupted writes and loading the queries
     /// already there. `limit` is at least 1 and applies when a query is added.
-    public init(directory: URL, limit: Int = 100) throws(QuerySpoolError) {
+    package init(directory: URL, limit: Int = 100) throws(QuerySpoolError) {
         self.directory = directory
         self.limit = max(1, limit)
         do {
@@ -66,14 +66,14 @@ public actor QuerySpool {
     /// stay within `limit`. A dropped query whose file cannot be deleted stays pending, so
     /// `pending()` always matches the disk.
     @discardableResult
-    public func add(_ query: ChatQuery) throws(QuerySpoolError) -> [ChatQuery] {
+    package func add(_ query: ChatQuery) throws(QuerySpoolError) -> [ChatQuery] {
         try save(query)
         return dropBeyondLimit()
     }
 
     /// Saves `query` (replacing one with the same id), durably, without applying the limit:
     /// the write-ahead record of a query about to be sent.
-    public func save(_ query: ChatQuery) throws(QuerySpoolError) {
+    package func save(_ query: ChatQuery) throws(QuerySpoolError) {
         let file = directory.appendingPathComponent("\(Self.filePrefix)\(query.id.uuidString.lowercased()).json")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -85,7 +85,7 @@ public actor QuerySpool {
     }
 
     /// Drops the oldest queries beyond `limit` and returns them.
-    public func dropBeyondLimit() -> [ChatQuery] {
+    package func dropBeyondLimit() -> [ChatQuery] {
         var dropped: [ChatQuery] = []
         for oldest in entries.prefix(max(0, entries.count - limit)) where (try? deleteFile(oldest.file)) != nil {
             dropped.append(oldest.query)
@@ -95,13 +95,13 @@ public actor QuerySpool {
     }
 
     /// The spooled queries, oldest first.
-    public func pending() -> [ChatQuery] {
+    package func pending() -> [ChatQuery] {
         entries.map(\.query)
     }
 
     /// Deletes a query's file; unknown ids are ignored. If the file cannot be deleted the query
     /// stays pending.
-    public func remove(id: UUID) throws(QuerySpoolError) {
+    package func remove(id: UUID) throws(QuerySpoolError) {
         guard let entry = entries.first(where: { $0.query.id == id }) else { return }
         try deleteFile(entry.file)
         entries.removeAll { $0.query.id == id }
@@ -208,7 +208,7 @@ public actor QuerySpool {
 }
 
 /// Why the spool could not keep or forget a query. Each names the path and what failed.
-public enum QuerySpoolError: Error, Equatable, CustomStringConvertible {
+package enum QuerySpoolError: Error, Equatable, CustomStringConvertible {
     /// The spool folder does not exist and cannot be made.
     case cannotCreateDirectory(path: String, reason: String)
     /// The spool folder's files cannot be listed.
@@ -220,7 +220,7 @@ public enum QuerySpoolError: Error, Equatable, CustomStringConvertible {
     /// Another process holds the spool folder's lock.
     case inUse(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             return "cannot create the query spool directory \(path): \(reason); choose another spool directory or fix its permissions"

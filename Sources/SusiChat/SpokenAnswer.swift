@@ -9,7 +9,7 @@ extension ChatAnswer {
     /// The answer to speak, one sentence or summary per action, in the server's order; empty
     /// when SUSI had no answer. An action the device cannot carry out is mentioned once, even
     /// when the answer holds several of its kind.
-    public var spokenText: String {
+    package var spokenText: String {
         var sentences: [String] = []
         for sentence in actions.map(\.spokenText) where !sentence.isEmpty && !sentences.contains(sentence) {
             sentences.append(sentence)
@@ -20,12 +20,12 @@ extension ChatAnswer {
 
 extension ChatAction {
     /// How many titles of a table or feed are read out.
-    public static let spokenTitleCount = 3
+    package static let spokenTitleCount = 3
 
     /// The action as spoken: the expression; for a table or feed how many results there are
     /// and the first titles (a table row's title is its first cell); otherwise a sentence
     /// saying what the device cannot do.
-    public var spokenText: String {
+    package var spokenText: String {
         switch self {
         case .answer(let expression):
             return expression.trimmingCharacters(in: .whitespacesAndNewlines)

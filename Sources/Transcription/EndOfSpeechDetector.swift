@@ -21,9 +21,9 @@ import Foundation
 ///   trailing silence is counted;
 /// - this one needs no decoder, so it is tested on its own.
 /// On the real recordings of `shared/devdata/stt` this detector ends no utterance at an inner pause.
-public struct EndOfSpeechDetector: Sendable, Equatable {
+package struct EndOfSpeechDetector: Sendable, Equatable {
     /// Where the detector is in the session.
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         /// No speech yet.
         case waitingForSpeech
         /// Speech started at `start` (a sample count) and has not ended.
@@ -33,7 +33,7 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
     }
 
     /// Samples per analysis window: 10 ms, the frame step of PocketSphinx's front end.
-    public static let windowLength = AnalysisWindow.length
+    package static let windowLength = AnalysisWindow.length
     /// Windows whose mean power is the smoothed level: 50 ms. Background noise in single 10 ms
     /// windows spreads over 14 dB (pink noise fixture), over 50 ms over 8 dB.
     static let smoothingWindows = 5
@@ -52,16 +52,16 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
     /// Silence after speech (seconds) from which the speaker is taken to have stopped, should
     /// the session be ended before the trailing silence is complete: longer than the gaps
     /// between the words of a phrase.
-    public static let shortestPause = 0.2
+    package static let shortestPause = 0.2
 
     /// Samples of silence after speech that end it.
-    public let trailingSilence: Int
+    package let trailingSilence: Int
     /// The current state.
-    public private(set) var state: State = .waitingForSpeech
+    package private(set) var state: State = .waitingForSpeech
     /// Samples analysed so far (whole windows only).
-    public private(set) var samplesSeen = 0
+    package private(set) var samplesSeen = 0
     /// The noise floor in dBFS, nil before the first window.
-    public private(set) var noiseFloor: Double?
+    package private(set) var noiseFloor: Double?
 
     /// Samples of the window being filled.
     private var pending: [Float] = []
@@ -73,14 +73,14 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
     private var speechEnd = 0
 
     /// - Parameter trailingSilence: seconds of silence after speech that end it.
-    public init(trailingSilence: Double) {
+    package init(trailingSilence: Double) {
         self.trailingSilence = Int((trailingSilence * Double(pipelineSampleRate)).rounded())
     }
 
     /// Whether speech has stopped for at least `shortestPause` and the trailing silence is
     /// being counted: ending the session now cuts no word off. False before speech, while
     /// speaking, and once ended.
-    public var isInTrailingSilence: Bool {
+    package var isInTrailingSilence: Bool {
         guard case .speaking = state else { return false }
         return samplesSeen - speechEnd >= Int(Self.shortestPause * Double(pipelineSampleRate))
     }
@@ -88,7 +88,7 @@ public struct EndOfSpeechDetector: Sendable, Equatable {
     /// Analyses a frame (any length; a window left incomplete waits for the next frame) and
     /// returns the state after it. Once ended, the state stays ended.
     @discardableResult
-    public mutating func process(_ frame: [Float]) -> State {
+    package mutating func process(_ frame: [Float]) -> State {
         var index = frame.startIndex
         while index < frame.endIndex {
             let take = min(Self.windowLength - pending.count, frame.endIndex - index)

@@ -7,9 +7,9 @@ import Foundation
 /// Owns one PocketSphinx decoder, loaded at start-up so it is ready the moment the hotword
 /// fires, and frees it in `deinit`. PocketSphinx's own silence removal is off: the
 /// `EndOfSpeechDetector` decides where speech starts and ends, and samples are counted here.
-public final class PocketSphinxTranscriber: Transcriber {
+package final class PocketSphinxTranscriber: Transcriber {
     /// The configuration it was made with.
-    public let configuration: TranscriberConfiguration
+    package let configuration: TranscriberConfiguration
     private let decoder: Decoder<TranscriptionError>
     private let maximumDuration: Int
     private let noSpeechTimeout: Int
@@ -30,7 +30,7 @@ public final class PocketSphinxTranscriber: Transcriber {
     /// Loads the acoustic model, the language model and the dictionary.
     /// - Throws: `TranscriptionError.modelFileMissing` naming the file and where it comes from,
     ///   `.invalidDuration`, or `.decoderFailure` when PocketSphinx cannot load the models.
-    public init(configuration: TranscriberConfiguration = TranscriberConfiguration()) throws(TranscriptionError) {
+    package init(configuration: TranscriberConfiguration = TranscriberConfiguration()) throws(TranscriptionError) {
         try configuration.validate()
         self.configuration = configuration
         let samples = { (seconds: Double) in Int((seconds * Double(pipelineSampleRate)).rounded()) }
@@ -50,7 +50,7 @@ public final class PocketSphinxTranscriber: Transcriber {
         }
     }
 
-    public func begin(leadIn: [Float]) throws(TranscriptionError) {
+    package func begin(leadIn: [Float]) throws(TranscriptionError) {
         session = nil
         pendingEvents = []
         try decoder.startUtterance()
@@ -59,19 +59,19 @@ public final class PocketSphinxTranscriber: Transcriber {
         pendingEvents = try consume(leadIn)
     }
 
-    public func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
+    package func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
         let pending = pendingEvents
         pendingEvents = []
         return pending + (try consume(frame))
     }
 
-    public func finish() throws(TranscriptionError) -> Transcript? {
+    package func finish() throws(TranscriptionError) -> Transcript? {
         guard let session else { return nil }
         let text = try endUtterance()
         return text.isEmpty ? nil : Transcript(text: text, isFinal: true, endSample: session.samples)
     }
 
-    public var isInTrailingSilence: Bool {
+    package var isInTrailingSilence: Bool {
         session?.detector.isInTrailingSilence ?? false
     }
 

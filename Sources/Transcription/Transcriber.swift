@@ -3,7 +3,7 @@
 /// A transcriber listens in sessions: the pipeline starts one when the hotword ends and the
 /// session ends by itself (end of speech, maximum duration, no speech) or through `finish()`.
 /// Between sessions frames are ignored.
-public protocol Transcriber: AnyObject {
+package protocol Transcriber: AnyObject {
     /// Starts a session (the hotword just ended); `leadIn` is audio already received after the
     /// keyword's end (from a ring buffer), so no word is lost. A session still running is dropped.
     func begin(leadIn: [Float]) throws(TranscriptionError)

@@ -2,7 +2,7 @@ import Foundation
 import PocketSphinxSupport
 
 /// Which language model, with its dictionary, the transcriber decodes with.
-public enum LanguageModelChoice: Sendable, Equatable, Codable {
+package enum LanguageModelChoice: Sendable, Equatable, Codable {
     /// The project's model of SUSI commands (`Models/commands/`, made by
     /// `Tools/models/make-command-model.py`): a trigram model and a dictionary of exactly its words.
     case domain(languageModel: String, dictionary: String)
@@ -11,19 +11,19 @@ public enum LanguageModelChoice: Sendable, Equatable, Codable {
     case general
 
     /// Where the project's model files come from, as `TranscriptionError` names it.
-    public static let projectModels = "susi-listen (its Models/commands folder)"
+    package static let projectModels = "susi-listen (its Models/commands folder)"
     /// Debian package of the acoustic model, the general model and the CMU dictionary.
-    public static let debianPackage = "pocketsphinx-en-us"
+    package static let debianPackage = "pocketsphinx-en-us"
     /// Where `pocketsphinx-en-us` installs the US English model.
-    public static let debianModelFolder = "/usr/share/pocketsphinx/model/en-us"
+    package static let debianModelFolder = "/usr/share/pocketsphinx/model/en-us"
 
     /// The domain model in `folder` (the project's `Models/commands`).
-    public static func domain(folder: String) -> LanguageModelChoice {
+    package static func domain(folder: String) -> LanguageModelChoice {
         .domain(languageModel: folder + "/commands.arpa", dictionary: folder + "/commands.dict")
     }
 
     /// The language model file.
-    public var languageModel: String {
+    package var languageModel: String {
         switch self {
         case .domain(let languageModel, _): return languageModel
         case .general: return Self.debianModelFolder + "/en-us.lm.bin"
@@ -31,7 +31,7 @@ public enum LanguageModelChoice: Sendable, Equatable, Codable {
     }
 
     /// The pronunciation dictionary that goes with the language model.
-    public var dictionary: String {
+    package var dictionary: String {
         switch self {
         case .domain(_, let dictionary): return dictionary
         case .general: return Self.debianModelFolder + "/cmudict-en-us.dict"
@@ -39,7 +39,7 @@ public enum LanguageModelChoice: Sendable, Equatable, Codable {
     }
 
     /// What provides the files: the Debian package or the project.
-    public var provider: String {
+    package var provider: String {
         switch self {
         case .domain: return Self.projectModels
         case .general: return Self.debianPackage
@@ -48,21 +48,21 @@ public enum LanguageModelChoice: Sendable, Equatable, Codable {
 }
 
 /// Everything a `PocketSphinxTranscriber` needs to start. Durations are in seconds of audio.
-public struct TranscriberConfiguration: Sendable, Equatable, Codable {
+package struct TranscriberConfiguration: Sendable, Equatable, Codable {
     /// The language model; by default the project's domain model, relative to the working folder.
-    public var languageModel: LanguageModelChoice
+    package var languageModel: LanguageModelChoice
     /// Folder of the acoustic model (holds `mdef`, `means`, `noisedict`, ...).
-    public var acousticModel: String
+    package var acousticModel: String
     /// Silence after speech that ends the session.
-    public var trailingSilence: Double
+    package var trailingSilence: Double
     /// Longest session, lead-in included; a command still going on then is cut.
-    public var maximumDuration: Double
+    package var maximumDuration: Double
     /// How long a session waits for speech to start before it gives up with `.noCommand`.
-    public var noSpeechTimeout: Double
+    package var noSpeechTimeout: Double
     /// Least audio between two partial transcripts.
-    public var partialInterval: Double
+    package var partialInterval: Double
 
-    public init(languageModel: LanguageModelChoice = .domain(folder: "Models/commands"),
+    package init(languageModel: LanguageModelChoice = .domain(folder: "Models/commands"),
                 acousticModel: String = LanguageModelChoice.debianModelFolder + "/en-us",
                 trailingSilence: Double = 0.7,
                 maximumDuration: Double = 10,
@@ -77,7 +77,7 @@ public struct TranscriberConfiguration: Sendable, Equatable, Codable {
     }
 
     /// Checks the durations, then that every model file is there, naming the first one that is not.
-    public func validate() throws(TranscriptionError) {
+    package func validate() throws(TranscriptionError) {
         for (name, seconds) in [("trailing silence", trailingSilence), ("maximum duration", maximumDuration),
                                 ("no-speech timeout", noSpeechTimeout), ("partial interval", partialInterval)]
         where !(seconds.isFinite && seconds > 0) {

@@ -1,13 +1,13 @@
 /// A recognised text, partial or final.
-public struct Transcript: Sendable, Equatable {
+package struct Transcript: Sendable, Equatable {
     /// Lower-case words separated by single spaces, as the language model spells them.
-    public var text: String
+    package var text: String
     /// True for the text a session ended with; false for a hypothesis that may still change.
-    public var isFinal: Bool
+    package var isFinal: Bool
     /// Samples of the session (lead-in included) fed when the text was produced.
-    public var endSample: Int
+    package var endSample: Int
 
-    public init(text: String, isFinal: Bool, endSample: Int) {
+    package init(text: String, isFinal: Bool, endSample: Int) {
         self.text = text
         self.isFinal = isFinal
         self.endSample = endSample
@@ -15,7 +15,7 @@ public struct Transcript: Sendable, Equatable {
 }
 
 /// Why a session ended with a final transcript.
-public enum EndReason: Sendable, Equatable {
+package enum EndReason: Sendable, Equatable {
     /// The speaker stopped: the trailing silence was reached after speech.
     case endOfSpeech
     /// The session reached the maximum duration while the speaker was still talking.
@@ -25,7 +25,7 @@ public enum EndReason: Sendable, Equatable {
 }
 
 /// What a transcriber reports while it is fed frames.
-public enum TranscriptionEvent: Sendable, Equatable {
+package enum TranscriptionEvent: Sendable, Equatable {
     /// The hypothesis changed; more audio may change it again.
     case partial(Transcript)
     /// The session is over and this is its text.

@@ -1,7 +1,7 @@
 import PocketSphinxSupport
 
 /// Why a transcriber could not be set up or could not go on.
-public enum TranscriptionError: Error, Equatable, CustomStringConvertible, DecoderFailureReporting {
+package enum TranscriptionError: Error, Equatable, CustomStringConvertible, DecoderFailureReporting {
     /// A model file or folder is missing; `package` says where it comes from: a Debian package
     /// or the project's `Models/` folder.
     case modelFileMissing(path: String, package: String)
@@ -12,7 +12,7 @@ public enum TranscriptionError: Error, Equatable, CustomStringConvertible, Decod
     /// PocketSphinx refused the configuration or failed while decoding.
     case decoderFailure(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .modelFileMissing(let path, let package) where package == LanguageModelChoice.projectModels:
             return "model file missing: \(path) (part of \(package); regenerate it with Tools/models/make-command-model.py)"

@@ -1,8 +1,8 @@
 /// Word error rate: substitutions, deletions and insertions over the reference's words.
-public enum WordErrorRate {
+package enum WordErrorRate {
     /// The edit distance in words between the two texts and the number of reference words,
     /// after lower-casing and removing punctuation on both sides.
-    public static func between(reference: String, hypothesis: String) -> (errors: Int, words: Int) {
+    package static func between(reference: String, hypothesis: String) -> (errors: Int, words: Int) {
         let expected = words(of: reference)
         let heard = words(of: hypothesis)
         // Levenshtein distance over words, one row at a time.

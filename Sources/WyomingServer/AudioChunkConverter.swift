@@ -2,16 +2,16 @@ import AudioInput
 
 /// The format of a Wyoming audio event: `rate` (Hz), `width` (bytes per sample) and
 /// `channels`, as `audio-start` and every `audio-chunk` carry them.
-public struct WyomingAudioFormat: Sendable, Equatable {
-    public let rate: Int
-    public let width: Int
-    public let channels: Int
+package struct WyomingAudioFormat: Sendable, Equatable {
+    package let rate: Int
+    package let width: Int
+    package let channels: Int
 
     /// The format an event's data gives.
     /// - Throws: ``WyomingProtocolError/unsupportedAudio(_:)`` naming the field: a rate outside
     ///   the rates audio files may have, a width other than 2 (16-bit), a channel count outside
     ///   1...64, or a field that is missing or not a whole number.
-    public init(of event: WyomingEvent) throws(WyomingProtocolError) {
+    package init(of event: WyomingEvent) throws(WyomingProtocolError) {
         func field(_ name: String) throws(WyomingProtocolError) -> Int {
             guard let value = event[name]?.intValue else {
                 throw .unsupportedAudio("\(event.type) needs \"\(name)\" as a whole number")

@@ -5,7 +5,7 @@ import HotwordDetection
 /// at `audio-stop` or when it closes, so a decoder is used by one connection thread at a time
 /// and a new connection (Home Assistant opens one per pipeline run) rarely waits for models
 /// to load.
-public final class DetectorPool: @unchecked Sendable {
+package final class DetectorPool: @unchecked Sendable {
     private let lock = NSLock()
     /// Detectors no connection holds; reset before they are handed out again.
     private var idle: [any HotwordDetector] = []
@@ -14,7 +14,7 @@ public final class DetectorPool: @unchecked Sendable {
     private let keptIdle: Int
 
     /// A pool that builds detectors with `make`, keeping at most `keptIdle` when they are given back.
-    public init(keptIdle: Int, make: @escaping @Sendable () throws -> any HotwordDetector) {
+    package init(keptIdle: Int, make: @escaping @Sendable () throws -> any HotwordDetector) {
         self.keptIdle = keptIdle
         self.make = make
     }
@@ -39,7 +39,7 @@ public final class DetectorPool: @unchecked Sendable {
     }
 
     /// Adds a detector built elsewhere (the one built at start to check the models).
-    public func keep(_ detector: any HotwordDetector) {
+    package func keep(_ detector: any HotwordDetector) {
         giveBack(detector)
     }
 }

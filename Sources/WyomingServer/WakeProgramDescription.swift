@@ -2,25 +2,25 @@ import HotwordDetection
 import JSONText
 
 /// What `describe` answers: one wake program, `susi-listen`, with one model per keyphrase.
-public struct WakeProgramDescription: Sendable {
+package struct WakeProgramDescription: Sendable {
     /// The keyphrases, each a model named by the keyphrase itself.
-    public let keywords: [KeywordSetting]
+    package let keywords: [KeywordSetting]
     /// How detections are decided, for the descriptions.
-    public let decision: KeywordDecision
+    package let decision: KeywordDecision
     /// The program's version.
-    public let version: String
+    package let version: String
 
-    public init(keywords: [KeywordSetting], decision: KeywordDecision, version: String) {
+    package init(keywords: [KeywordSetting], decision: KeywordDecision, version: String) {
         self.keywords = keywords
         self.decision = decision
         self.version = version
     }
 
     /// The model names, as `detect` and `detection` use them.
-    public var modelNames: [String] { keywords.map(\.keyphrase) }
+    package var modelNames: [String] { keywords.map(\.keyphrase) }
 
     /// The `info` event.
-    public var info: WyomingEvent {
+    package var info: WyomingEvent {
         let models = keywords.map { keyword in
             JSONValue.object([
                 ("name", .string(keyword.keyphrase)),

@@ -2,26 +2,26 @@ import Foundation
 import JSONText
 
 /// Where a ``WyomingEventReader`` gets its bytes: a client socket, or bytes in a test.
-public protocol WyomingByteSource {
+package protocol WyomingByteSource {
     /// Up to `maximum` bytes, at least one; none at the end of the stream.
     func receive(maximum: Int) throws(WyomingProtocolError) -> [UInt8]
 }
 
 /// Cuts a byte stream into Wyoming events: a JSON header line, `data_length` bytes of JSON
 /// merged over the header's `data`, then `payload_length` bytes of payload.
-public struct WyomingEventReader<Source: WyomingByteSource> {
+package struct WyomingEventReader<Source: WyomingByteSource> {
     private let source: Source
     /// Bytes received and not yet handed out start at `start`.
     private var buffer: [UInt8] = []
     private var start = 0
 
     /// A reader of the events `source` delivers.
-    public init(source: Source) {
+    package init(source: Source) {
         self.source = source
     }
 
     /// The next event; nil when the stream ends between events.
-    public mutating func next() throws(WyomingProtocolError) -> WyomingEvent? {
+    package mutating func next() throws(WyomingProtocolError) -> WyomingEvent? {
         guard let line = try headerLine() else { return nil }
         guard case .object(let header)? = JSONValue.parse(Data(line)) else {
             throw .malformedHeader("not a JSON object")

@@ -1,6 +1,6 @@
 /// What a client did wrong, or what went wrong with its connection. Each ends the connection
 /// after an `error` event with ``code`` and ``description`` (when the client can still read it).
-public enum WyomingProtocolError: Error, Equatable, CustomStringConvertible {
+package enum WyomingProtocolError: Error, Equatable, CustomStringConvertible {
     /// A header line that is not a JSON object with a string `type` and sane lengths.
     case malformedHeader(String)
     /// A header line, `data_length` or `payload_length` beyond ``WyomingEvent/maximumPartLength``.
@@ -25,7 +25,7 @@ public enum WyomingProtocolError: Error, Equatable, CustomStringConvertible {
     case tooManyClients(maximum: Int)
 
     /// The `error` event's `code`.
-    public var code: String {
+    package var code: String {
         switch self {
         case .malformedHeader, .malformedData: "malformed-event"
         case .tooLong: "event-too-long"
@@ -41,9 +41,9 @@ public enum WyomingProtocolError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The `error` event that tells the client.
-    public var event: WyomingEvent { .error(description, code: code) }
+    package var event: WyomingEvent { .error(description, code: code) }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformedHeader(let why): "malformed event header: \(why)"
         case .tooLong(let part, let length):

@@ -4,18 +4,18 @@ import ServerSockets
 import ServiceLifecycle
 
 /// How the server listens and how many clients it takes.
-public struct WyomingServerConfiguration: Sendable {
+package struct WyomingServerConfiguration: Sendable {
     /// Where to listen.
-    public var address: ServerAddress
+    package var address: ServerAddress
     /// Most connections served at once; one more gets a `too-many-clients` error and is closed.
-    public var maximumClients: Int
+    package var maximumClients: Int
     /// Seconds a client may send nothing before its connection is closed.
-    public var idleTimeout: Double
+    package var idleTimeout: Double
     /// The name to announce the server under on zeroconf (`_wyoming._tcp`, through Avahi);
     /// nil: not announced. Only a TCP address is announced.
-    public var zeroconfName: String?
+    package var zeroconfName: String?
 
-    public init(address: ServerAddress, maximumClients: Int, idleTimeout: Double, zeroconfName: String? = nil) {
+    package init(address: ServerAddress, maximumClients: Int, idleTimeout: Double, zeroconfName: String? = nil) {
         self.address = address
         self.maximumClients = maximumClients
         self.idleTimeout = idleTimeout
@@ -23,7 +23,7 @@ public struct WyomingServerConfiguration: Sendable {
     }
 
     /// The name a server is announced under unless told otherwise: the program and the host.
-    public static var defaultZeroconfName: String {
+    package static var defaultZeroconfName: String {
         var host = [CChar](repeating: 0, count: 256)
         guard gethostname(&host, host.count - 1) == 0 else { return "susi-listen" }
         let name = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
@@ -43,17 +43,17 @@ public struct WyomingServerConfiguration: Sendable {
 /// With an events socket, local programs get the server's own events there: clients connected
 /// and disconnected, and each detection with the client it was for. Requests are answered with
 /// an `error`: the server's audio comes from its clients.
-public struct WyomingWakeService: Service {
-    public let configuration: WyomingServerConfiguration
-    public let program: WakeProgramDescription
-    public let detectors: DetectorPool
+package struct WyomingWakeService: Service {
+    package let configuration: WyomingServerConfiguration
+    package let program: WakeProgramDescription
+    package let detectors: DetectorPool
     /// Where local programs get the server's events, if anywhere.
-    public let events: EventSocket?
+    package let events: EventSocket?
     /// Called once the socket listens, with the address bound (a TCP port 0 resolved).
-    public let listening: @Sendable (ServerAddress) -> Void
+    package let listening: @Sendable (ServerAddress) -> Void
     private let logger = Logger(label: "susi-listen.wyoming")
 
-    public init(configuration: WyomingServerConfiguration, program: WakeProgramDescription, detectors: DetectorPool,
+    package init(configuration: WyomingServerConfiguration, program: WakeProgramDescription, detectors: DetectorPool,
                 events: EventSocket? = nil, listening: @escaping @Sendable (ServerAddress) -> Void = { _ in }) {
         self.configuration = configuration
         self.program = program
@@ -64,7 +64,7 @@ public struct WyomingWakeService: Service {
 
     /// Serves until shutdown.
     /// - Throws: ``ServerSocketError`` when the socket cannot be set up.
-    public func run() async throws {
+    package func run() async throws {
         let notice = try ShutdownNotice(for: configuration.address)
         let socket = try ListeningSocket(address: configuration.address)
         logger.info("listening on \(socket.boundAddress) for \(program.modelNames.joined(separator: ", "))")
