@@ -141,9 +141,9 @@ struct BenchCommand: ParsableCommand {
             StandardError.write("susi-listen bench: \(error)")
             switch error {
             case let error as HotwordDetectionError, BenchmarkError.detector(let error):
-                throw ExitCode(error.exceedsKeyphraseLimits ? 64 : 2)
+                throw (error.exceedsKeyphraseLimits ? ExitStatus.badArguments : .setupFailed).exitCode
             default:
-                throw ExitCode(1)
+                throw ExitStatus.unreadableInput.exitCode
             }
         }
     }

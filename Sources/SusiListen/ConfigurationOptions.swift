@@ -15,7 +15,7 @@ struct ConfigurationOptions: ParsableArguments, Sendable {
             return configuration
         } catch {
             StandardError.write("susi-listen: \(error)")
-            throw ExitCode(78)
+            throw ExitStatus.badConfiguration.exitCode
         }
     }
 

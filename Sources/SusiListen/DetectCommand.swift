@@ -136,9 +136,9 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             talkBack?.respond(to: event).forEach(output.print)
         }
         output.print(.summary(summary))
-        if StandardOutput.hasFailed { throw ExitCode(74) }
-        if summary.failedFiles > 0 { throw ExitCode(1) }
-        if summary.unansweredQueries > 0 { throw ExitCode(4) }
+        if StandardOutput.hasFailed { throw ExitStatus.outputFailed.exitCode }
+        if summary.failedFiles > 0 { throw ExitStatus.unreadableInput.exitCode }
+        if summary.unansweredQueries > 0 { throw ExitStatus.commandUnanswered.exitCode }
     }
 
     private func listen(_ settings: Configuration) async throws {
@@ -164,10 +164,10 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             try await group.run()
         } catch let error as CaptureError {
             StandardError.write("susi-listen: \(error)")
-            throw ExitCode(3)
+            throw ExitStatus.captureDeviceUnavailable.exitCode
         } catch let error as HotwordDetectionError {
             StandardError.write("susi-listen: \(error)")
-            throw ExitCode(2)
+            throw ExitStatus.setupFailed.exitCode
         }
     }
 }

@@ -71,7 +71,7 @@ extension Configuration {
             return try make()
         } catch {
             StandardError.write("susi-listen: \(error)")
-            throw ExitCode((error as? HotwordDetectionError)?.exceedsKeyphraseLimits == true ? 64 : 2)
+            throw ((error as? HotwordDetectionError)?.exceedsKeyphraseLimits == true ? ExitStatus.badArguments : .setupFailed).exitCode
         }
     }
 }

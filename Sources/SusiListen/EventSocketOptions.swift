@@ -24,14 +24,14 @@ struct EventSocketOptions: ParsableArguments, Sendable {
     }
 
     /// The events socket `settings` ask for, listening; nil when they ask for none.
-    /// - Throws: `ExitCode(5)` when it cannot be set up, said on standard error.
+    /// - Throws: ``ExitStatus/socketUnavailable`` when it cannot be set up, said on standard error.
     static func open(for settings: Configuration) throws -> EventSocket? {
         guard let path = settings.eventsSocket else { return nil }
         do {
             return try EventSocket(path: path, group: settings.eventsSocketGroup)
         } catch {
             StandardError.write("susi-listen: --events-socket: \(error)")
-            throw ExitCode(5)
+            throw ExitStatus.socketUnavailable.exitCode
         }
     }
 }

@@ -89,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await group.run()
         } catch let error as ServerSocketError {
             StandardError.write("susi-listen: \(error)")
-            throw ExitCode(5)
+            throw ExitStatus.socketUnavailable.exitCode
         }
     }
 }

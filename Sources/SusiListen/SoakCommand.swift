@@ -34,7 +34,7 @@ struct SoakCommand: ParsableCommand {
             }
         } catch {
             StandardError.write("susi-listen soak: \(error)")
-            throw ExitCode(1)
+            throw ExitStatus.unreadableInput.exitCode
         }
         let soak = CaptureSoak(source: source, seconds: seconds, spotter: settings.spotterConfiguration)
         // SIGTERM or SIGINT ends the soak with its report, and its FIFO is removed, as at its end.
@@ -51,7 +51,7 @@ struct SoakCommand: ParsableCommand {
             print(try soak.run(stop: stop) { StandardError.write($0) }.text)
         } catch {
             StandardError.write("susi-listen soak: \(error)")
-            throw ExitCode(1)
+            throw ExitStatus.unreadableInput.exitCode
         }
     }
 }

@@ -11,11 +11,7 @@ struct SusiListen: AsyncParsableCommand {
             Hotword detection is PocketSphinx keyword spotting with a second stage that checks each \
             candidate with a large-vocabulary recogniser. Files: WAV, FLAC, Ogg and every other format \
             libsndfile reads, at any rate and channel count. Each event is a line (or a JSON object with \
-            --json). Exit codes: 0 done, 1 some file could not be read (the others were processed), \
-            2 models or keywords could not be loaded, 3 the capture device cannot be opened, 4 a command \
-            from a file was not answered, 5 the events socket cannot be set up, 64 bad arguments, \
-            74 events could not be written to standard \
-            output (a full disk, a closed pipe), 78 a bad configuration file.
+            --json). Exit codes: \(ExitStatus.overview).
             """,
         version: "0.1.0",
         subcommands: [DetectCommand.self, ServeCommand.self, BenchCommand.self, SoakCommand.self],
