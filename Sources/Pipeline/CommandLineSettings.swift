@@ -59,11 +59,13 @@ package struct CommandLineSettings: Sendable {
         given += other.given
     }
 
-    /// Checks each value on its own, as the configuration file's are (several sensitivities
-    /// are matched with the keyphrases only by `apply(to:)`).
+    /// Checks each value on its own, as the configuration file's are, and several
+    /// sensitivities against the keyphrases when these are given too (else `apply(to:)` matches
+    /// them with the configured ones).
     package func check() throws(FlagError) {
         var draft = ConfigurationDraft(Configuration())
         try store(into: &draft)
+        if draft.keyphrases != nil { _ = try finished(draft) }
     }
 
     /// Puts the settings given into `configuration`: each flag's value replaces the
@@ -72,8 +74,13 @@ package struct CommandLineSettings: Sendable {
     package func apply(to configuration: inout Configuration) throws(FlagError) {
         var draft = ConfigurationDraft(configuration)
         try store(into: &draft)
+        configuration = try finished(draft)
+    }
+
+    /// `draft` with its keyphrases and sensitivities combined.
+    private func finished(_ draft: ConfigurationDraft) throws(FlagError) -> Configuration {
         do {
-            configuration = try draft.finished()
+            return try draft.finished()
         } catch {
             throw FlagError(description: Setting.sensitivity.message(error, naming: Setting.sensitivity.nameInFlagMessages, value: nil))
         }

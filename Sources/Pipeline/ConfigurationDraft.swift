@@ -30,7 +30,7 @@ struct ConfigurationDraft: Sendable {
         let values: [Double]
         if let sensitivities {
             guard sensitivities.count == 1 || sensitivities.count == phrases.count else {
-                throw .refused("give one value or one per keyphrase (\(phrases.count))")
+                throw .refused("give one value or one per keyphrase (\(phrases.count)), not \(sensitivities.count)")
             }
             values = sensitivities
         } else {

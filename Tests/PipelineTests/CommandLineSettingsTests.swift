@@ -32,11 +32,25 @@ import Testing
         #expect(try sensitivities("sensitivity = 0.8", keywords: ["a", "b"], sensitivities: [0.1, 0.2]) == ["a": 0.1, "b": 0.2])
     }
 
+    @Test func checksSensitivitiesAgainstTheKeyphrasesGivenWithThem() {
+        // With --keyword, the count is known while arguments are checked; without, only once the
+        // configuration file's keyphrases are.
+        var withKeyphrases = CommandLineSettings()
+        withKeyphrases.add(.keywords, ["a", "b"])
+        withKeyphrases.add(.sensitivity, [0.1, 0.2, 0.3])
+        #expect(throws: FlagError(description: "--sensitivity: give one value or one per keyphrase (2), not 3")) {
+            try withKeyphrases.check()
+        }
+        var alone = CommandLineSettings()
+        alone.add(.sensitivity, [0.1, 0.2, 0.3])
+        #expect(throws: Never.self) { try alone.check() }
+    }
+
     @Test func refusesSeveralSensitivitiesThatAreNotOnePerKeyphrase() throws {
-        #expect(throws: FlagError(description: "--sensitivity: give one value or one per keyphrase (2)")) {
+        #expect(throws: FlagError(description: "--sensitivity: give one value or one per keyphrase (2), not 3")) {
             try sensitivities("keywords = [\"susi\", \"computer\"]", sensitivities: [0.1, 0.2, 0.3])
         }
-        #expect(throws: FlagError(description: "--sensitivity: give one value or one per keyphrase (2)")) {
+        #expect(throws: FlagError(description: "--sensitivity: give one value or one per keyphrase (2), not 3")) {
             try sensitivities("", keywords: ["a", "b"], sensitivities: [0.1, 0.2, 0.3])
         }
     }

@@ -92,7 +92,7 @@ import Testing
         ("[chat]\nserver = \"ftp://x\"", "c.toml:2: key \"chat.server\": expected an http or https URL, got \"ftp://x\""),
         ("[chat]\nlatitude = 91", "c.toml:2: key \"chat.latitude\": expected degrees, got 91"),
         ("[hotword]\nsensitivity = 1.5", "c.toml:2: key \"hotword.sensitivity\": expected a number from 0 to 1 or an array of them, got 1.5"),
-        ("[hotword]\nkeywords = [\"a\", \"b\"]\nsensitivity = [0.1, 0.2, 0.3]", "c.toml:3: key \"hotword.sensitivity\": give one value or one per keyphrase (2)"),
+        ("[hotword]\nkeywords = [\"a\", \"b\"]\nsensitivity = [0.1, 0.2, 0.3]", "c.toml:3: key \"hotword.sensitivity\": give one value or one per keyphrase (2), not 3"),
         ("[capture]\nperiod_ms = 500", "c.toml:2: key \"capture.period_ms\": expected a whole number of milliseconds from 10 to 100, got 500"),
         ("[log]\nlevel = \"loud\"", "c.toml:2: key \"log.level\": expected one of trace, debug, info, notice, warning, error, critical, got \"loud\""),
         ("[hotword]\ngain = \"high\"", "c.toml:2: key \"hotword.gain\": expected a number above 0, got \"high\""),

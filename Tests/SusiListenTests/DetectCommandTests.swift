@@ -73,7 +73,7 @@ import Testing
         (["--file", "x.wav", "--sensitivity", "1.5"], "--sensitivity: expected a number from 0 to 1 or an array of them, got 1.5"),
         (["--file", "x.wav", "--sensitivity", "nan"], "--sensitivity: expected a number from 0 to 1 or an array of them, got nan"),
         (["--file", "x.wav", "--gain", "0"], "--gain: expected a number above 0, got 0.0"),
-        (["--file", "x.wav", "--keyword", "a", "--keyword", "b", "--sensitivity", "0.1", "--sensitivity", "0.2", "--sensitivity", "0.3"], "--sensitivity: give one value or one per keyphrase (2)"),
+        (["--file", "x.wav", "--keyword", "a", "--keyword", "b", "--sensitivity", "0.1", "--sensitivity", "0.2", "--sensitivity", "0.3"], "--sensitivity: give one value or one per keyphrase (2), not 3"),
         (["--log-level", "loud"], "--log-level: expected one of trace, debug, info, notice, warning, error, critical, got \"loud\""),
         (["--file", "x.wav", "--max-command", "1e300"], "--max-command: expected a number of seconds from 0.05 to 3600, got 1e+300"),
         (["--file", "x.wav", "--trailing-silence", "0"], "--trailing-silence: expected a number of seconds from 0.05 to 3600, got 0.0"),
