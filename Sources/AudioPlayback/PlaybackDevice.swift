@@ -84,8 +84,9 @@ package final class PlaybackDevice: SoundOutput {
 
     /// Plays `sound` and waits until the device has played it, or until the ``timeline`` is
     /// asked to stop it.
-    package func play(_ sound: Sound) throws(PlaybackError) {
-        guard !sound.samples.isEmpty else { return }
+    @discardableResult
+    package func play(_ sound: Sound) throws(PlaybackError) -> PlaybackEnd {
+        guard !sound.samples.isEmpty else { return .completed }
         let samples = try converted(sound.samples)
         var frames = samples.flatMap { sample in repeatElement(PCM16.value(sample), count: channels) }
         defer { timeline?.ended() }
@@ -96,9 +97,12 @@ package final class PlaybackDevice: SoundOutput {
         try ensure(snd_pcm_prepare(pcm), "snd_pcm_prepare")
         while offset < frames.count {
             if let timeline, timeline.takeStopRequest() {
+                // What was written and is not still waiting in the device has been heard.
+                var delay: snd_pcm_sframes_t = 0
+                let heard = offset / channels - (snd_pcm_delay(pcm, &delay) == 0 ? Int(delay) : 0)
                 snd_pcm_drop(pcm)
                 timeline.stopped(at: .now)
-                return
+                return .stopped(afterSeconds: Double(max(0, heard)) / Double(sampleRate))
             }
             let count = min(Self.chunkFrames(rate: sampleRate), (frames.count - offset) / channels)
             let written = frames.withUnsafeMutableBufferPointer { buffer in
@@ -124,6 +128,7 @@ package final class PlaybackDevice: SoundOutput {
         }
         frames.removeAll()
         try ensure(snd_pcm_drain(pcm), "snd_pcm_drain")
+        return .completed
     }
 
     /// Frames written at a time between two looks at the ``timeline``: 20 ms.

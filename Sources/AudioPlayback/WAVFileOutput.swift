@@ -28,10 +28,13 @@ package final class WAVFileOutput: SoundOutput {
         sf_close(handle)
     }
 
-    package func play(_ sound: Sound) throws(PlaybackError) {
+    /// Writes `sound` whole: a file is never interrupted.
+    @discardableResult
+    package func play(_ sound: Sound) throws(PlaybackError) -> PlaybackEnd {
         let written = sound.samples.withUnsafeBufferPointer { sf_write_float(handle, $0.baseAddress, sf_count_t($0.count)) }
         guard written == sound.samples.count else {
             throw PlaybackError(target: path, problem: "writing \(sound.name) failed (\(String(cString: sf_strerror(handle))))")
         }
+        return .completed
     }
 }

@@ -30,7 +30,7 @@ package enum ListenEvent: Equatable, Sendable {
     case query(QueryEvent)
     /// The SUSI server's answer.
     case answer(AnswerEvent)
-    /// An answer was spoken (played to its end, or written with `--speak-to`).
+    /// An answer was spoken (played to its end or until a barge-in stopped it, or written with `--speak-to`).
     case spoken(SpokenEvent)
     /// A file, device or server failed; the run goes on.
     case error(ErrorEvent)
@@ -95,7 +95,8 @@ package enum ListenEvent: Equatable, Sendable {
         case .spoken(let event):
             return .object([("type", .string("spoken")), ("text", .string(event.text)), ("language", .string(event.language)),
                             ("requested_language", .string(event.requestedLanguage)), ("audio_s", .number(rounded(event.seconds))),
-                            ("synthesis_s", .number(rounded(event.synthesisSeconds)))])
+                            ("synthesis_s", .number(rounded(event.synthesisSeconds)))]
+                            + (event.interruptedAfterSeconds.map { [("interrupted_after_s", .number(rounded($0)))] } ?? []))
         case .error(let event):
             return .object([
                 ("type", .string("error")),
@@ -200,7 +201,8 @@ package enum ListenEvent: Equatable, Sendable {
         case .spoken(let event):
             let fallback = event.language == event.requestedLanguage
                 ? "" : "; espeak-ng has no voice for \"\(event.requestedLanguage)\", spoken in \(event.language)"
-            return "spoke \"\(event.text)\" (\(seconds(event.seconds)), synthesised in \(seconds(event.synthesisSeconds))\(fallback))"
+            let interruption = event.interruptedAfterSeconds.map { "; interrupted after \(seconds($0))" } ?? ""
+            return "spoke \"\(event.text)\" (\(seconds(event.seconds)), synthesised in \(seconds(event.synthesisSeconds))\(fallback)\(interruption))"
         case .error(let event):
             return "error: " + (event.file.map { "\($0): " } ?? "") + event.message
         case .summary(let summary):
@@ -473,6 +475,8 @@ package struct SpokenEvent: Equatable, Sendable {
     package var seconds: Double
     /// Time from the answer's arrival to its first sample ready to play.
     package var synthesisSeconds: Double
+    /// How much of it had been heard when a barge-in stopped it; nil when it was played whole.
+    package var interruptedAfterSeconds: Double?
 }
 
 /// Something that failed, with a message a person can act on.

@@ -68,8 +68,8 @@ package final class TalkBack {
     package func respond(to event: ListenEvent) -> [ListenEvent] {
         guard plays(event) else { return [] }
         switch event {
-        case .hotword, .listen: return play(hotwordSound)
-        case .final: return play(doneSound)
+        case .hotword, .listen: return play(hotwordSound).problems
+        case .final: return play(doneSound).problems
         case .answer(let answer): return speak(answer.spokenText, language: answer.language, received: ContinuousClock.now)
         default: return []
         }
@@ -84,27 +84,30 @@ package final class TalkBack {
             return [.error(ErrorEvent(file: nil, message: "\(error)"))]
         }
         let synthesis = ContinuousClock.now - received
-        let problems = play(Sound(name: "speech", samples: speech.samples))
-        guard problems.isEmpty else { return problems }
+        let (problems, end) = play(Sound(name: "speech", samples: speech.samples))
+        guard let end else { return problems }
+        let interruptedAfter: Double? = if case .stopped(let seconds) = end { seconds } else { nil }
         return [.spoken(SpokenEvent(text: speech.text, language: speech.language, requestedLanguage: speech.requestedLanguage,
-                                    seconds: speech.seconds, synthesisSeconds: synthesis.timeInterval))]
+                                    seconds: speech.seconds, synthesisSeconds: synthesis.timeInterval,
+                                    interruptedAfterSeconds: interruptedAfter))]
     }
 
-    /// Plays `sound` (nothing for nil); a failure is reported unless it is the one reported last.
-    private func play(_ sound: Sound?) -> [ListenEvent] {
-        guard let sound else { return [] }
+    /// Plays `sound` (nothing for nil) and says how its playing ended; nil when it could not
+    /// be played, with the failure reported unless it is the one reported last.
+    private func play(_ sound: Sound?) -> (problems: [ListenEvent], end: PlaybackEnd?) {
+        guard let sound else { return ([], nil) }
         do throws(PlaybackError) {
             let current: any SoundOutput
             if let output { current = output } else { current = try openOutput() }
             output = current
-            try current.play(sound)
+            let end = try current.play(sound)
             lastProblem = nil
-            return []
+            return ([], end)
         } catch {
             output = nil
             defer { lastProblem = error.problem }
-            guard error.problem != lastProblem else { return [] }
-            return [.error(ErrorEvent(file: nil, message: "playback: \(error); listening goes on without sound"))]
+            guard error.problem != lastProblem else { return ([], nil) }
+            return ([.error(ErrorEvent(file: nil, message: "playback: \(error); listening goes on without sound"))], nil)
         }
     }
 }

@@ -42,6 +42,22 @@ import Testing
         #expect(zip(played, expected).allSatisfy { abs($0 - $1) <= 1 / 32_768 + 1e-6 })
     }
 
+    @Test func aStopAskedForEndsTheSoundAndSaysHowMuchOfItWasHeard() throws {
+        let folder = try TemporaryDirectory()
+        let raw = folder.file("played.raw")
+        let timeline = PlaybackTimeline()
+        let tone = Sound(name: "tone", samples: Signal.tone(frequency: 440, amplitude: 0.5, sampleRate: pipelineSampleRate, frames: 8_000))
+        do {
+            let device = try PlaybackDevice(name: "speaker", configuration: Self.speaker(writingTo: raw), timeline: timeline)
+            // Asked before its first period was written: nothing of it is heard.
+            timeline.requestStop()
+            #expect(try device.play(tone) == .stopped(afterSeconds: 0))
+            // The request was for that sound alone.
+            #expect(try device.play(.hotwordChime) == .completed)
+        }
+        #expect(try Self.samples(of: raw).count == Sound.hotwordChime.samples.count)
+    }
+
     @Test func convertsToTheRateAndChannelsTheDeviceTakes() throws {
         let folder = try TemporaryDirectory()
         let raw = folder.file("played.raw")

@@ -46,6 +46,17 @@ import Testing
         #expect(!ListenEvent.muted.isTrouble)
     }
 
+    @Test func saysHowMuchOfAnAnswerWasHeardWhenABargeInStoppedIt() {
+        let whole = SpokenEvent(text: "Sunny.", language: "en", requestedLanguage: "en", seconds: 1.23456, synthesisSeconds: 0.05)
+        #expect(ListenEvent.spoken(whole).json.text
+            == #"{"type":"spoken","text":"Sunny.","language":"en","requested_language":"en","audio_s":1.235,"synthesis_s":0.05}"#)
+        var stopped = whole
+        stopped.interruptedAfterSeconds = 0.4321
+        #expect(ListenEvent.spoken(stopped).json.text
+            == #"{"type":"spoken","text":"Sunny.","language":"en","requested_language":"en","audio_s":1.235,"synthesis_s":0.05,"interrupted_after_s":0.432}"#)
+        #expect(ListenEvent.spoken(stopped).readableLine == #"spoke "Sunny." (1.235 s, synthesised in 0.050 s; interrupted after 0.432 s)"#)
+    }
+
     @Test func writesACommandCutOffByShutdownAsTroubleOfItsOwnType() {
         let event = ListenEvent.commandCutOff(TranscriptEvent(text: "what is the", time: 3.25, reason: nil, source: .device("default")))
         #expect(event.json.text == #"{"type":"command_cut_off","text":"what is the","time":3.25,"device":"default"}"#)
