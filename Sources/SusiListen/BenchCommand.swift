@@ -141,7 +141,7 @@ struct BenchCommand: ParsableCommand {
             StandardError.write("susi-listen bench: \(error)")
             switch error {
             case let error as HotwordDetectionError, BenchmarkError.detector(let error):
-                throw (error.exceedsKeyphraseLimits ? ExitStatus.badArguments : .setupFailed).exitCode
+                throw ExitStatus.detectionNotSetUp(error).exitCode
             default:
                 throw ExitStatus.unreadableInput.exitCode
             }

@@ -71,7 +71,7 @@ extension Configuration {
             return try make()
         } catch {
             StandardError.write("susi-listen: \(error)")
-            throw ((error as? HotwordDetectionError)?.exceedsKeyphraseLimits == true ? ExitStatus.badArguments : .setupFailed).exitCode
+            throw ((error as? HotwordDetectionError).map(ExitStatus.detectionNotSetUp) ?? .setupFailed).exitCode
         }
     }
 }

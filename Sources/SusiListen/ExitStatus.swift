@@ -1,4 +1,5 @@
 import ArgumentParser
+import HotwordDetection
 
 /// How susi-listen ends when it does not succeed (0), one code per kind of outcome: what the
 /// help's overview lists, and what README.md's "Exit codes" table explains at length.
@@ -20,6 +21,12 @@ enum ExitStatus: Int32, CaseIterable {
     case outputFailed = 74
     /// The configuration file cannot be read or holds a wrong value.
     case badConfiguration = 78
+
+    /// The status for detection that could not be set up: a keyphrase beyond the documented
+    /// limits is a bad argument, anything else (models, dictionaries) a failed set-up.
+    static func detectionNotSetUp(_ error: HotwordDetectionError) -> ExitStatus {
+        error.exceedsKeyphraseLimits ? .badArguments : .setupFailed
+    }
 
     /// The status for ArgumentParser to exit with.
     var exitCode: ExitCode { ExitCode(rawValue) }

@@ -14,7 +14,7 @@ audio=TestAudio/mixed_susi_and_near_misses.wav
 bin=.build/release/susi-listen
 python=.build/wyoming-venv/bin/python
 [ -x "$python" ] || Scripts/setup.sh --no-build --wyoming-client
-[ -x "$bin" ] || swift build -c release --static-swift-stdlib --product susi-listen >&2
+[ -x "$bin" ] || Scripts/setup.sh
 work=$(mktemp -d)
 server=
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }

@@ -107,7 +107,7 @@ def main():
     parser.add_argument("--binary", default=".build/release/susi-listen")
     arguments = parser.parse_args()
     if not os.access(arguments.binary, os.X_OK):
-        sys.exit(f"second-stage-ceiling: no {arguments.binary}; build first (swift build -c release --static-swift-stdlib --product susi-listen)")
+        sys.exit(f"second-stage-ceiling: no {arguments.binary}; build it first: Scripts/setup.sh")
     stream, _, label_path = arguments.positives.partition("=")
     if not label_path:
         sys.exit("second-stage-ceiling: --positives needs STREAM=LABELS.tsv")
