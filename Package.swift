@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "SocketTestSupport", dependencies: ["ServerSockets"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "ServerSocketsTests", dependencies: ["ServerSockets", "AudioTestSupport", "SocketTestSupport"]),
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "SocketTestSupport", "HotwordDetection", "AudioInput", "JSONText"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "AudioPlayback", "AudioInput", "HotwordDetection", "EchoCancellation", "JSONText", "AudioTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "SusiChat", "AudioPlayback", "AudioInput", "HotwordDetection", "EchoCancellation", "JSONText", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark", "KeywordLabels"]),
         .testTarget(name: "KeywordLabelsTests", dependencies: ["KeywordLabels"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "SocketTestSupport"]),

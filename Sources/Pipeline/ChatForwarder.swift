@@ -72,7 +72,7 @@ package struct ChatForwarder: Sendable {
             // `q` is what was sent: a server may leave its own `query` out or change it.
             return [.query(QueryEvent(text: asked.text, status: .sent, id: asked.id.uuidString)),
                     .answer(AnswerEvent(query: asked.text, text: answer.readableText, actions: answer.actions.map(\.json),
-                                         spokenText: answer.spokenText, language: answer.language))]
+                                         spokenPassages: answer.spokenPassages))]
         case .answeredButStillSpooled(let answer, let spoolError):
             return events(for: .answered(answer), of: asked) + [.error(ErrorEvent(file: nil, message: "spool: \(spoolError)"))]
         case .spooled(let query, let reason, let dropped):

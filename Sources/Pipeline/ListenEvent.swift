@@ -1,6 +1,7 @@
 import AudioCapture
 import HotwordDetection
 import JSONText
+import SusiChat
 import Transcription
 
 /// Everything the pipeline reports, one event per line: readable text or a JSON object whose
@@ -96,7 +97,8 @@ package enum ListenEvent: Equatable, Sendable {
             return .object([("type", .string("spoken")), ("text", .string(event.text)), ("language", .string(event.language)),
                             ("requested_language", .string(event.requestedLanguage)), ("audio_s", .number(rounded(event.seconds))),
                             ("synthesis_s", .number(rounded(event.synthesisSeconds)))]
-                            + (event.interruptedAfterSeconds.map { [("interrupted_after_s", .number(rounded($0)))] } ?? []))
+                            + (event.interruptedAfterSeconds.map { [("interrupted_after_s", .number(rounded($0)))] } ?? [])
+                            + (event.passages.count > 1 ? [("passages", .array(event.passages.map(\.json)))] : []))
         case .error(let event):
             return .object([
                 ("type", .string("error")),
@@ -199,8 +201,8 @@ package enum ListenEvent: Equatable, Sendable {
         case .answer(let event):
             return "SUSI: \(event.text)"
         case .spoken(let event):
-            let fallback = event.language == event.requestedLanguage
-                ? "" : "; espeak-ng has no voice for \"\(event.requestedLanguage)\", spoken in \(event.language)"
+            let fallback = event.passages.filter { $0.language != $0.requestedLanguage }
+                .map { "; espeak-ng has no voice for \"\($0.requestedLanguage)\", spoken in \($0.language)" }.joined()
             let interruption = event.interruptedAfterSeconds.map { "; interrupted after \(seconds($0))" } ?? ""
             return "spoke \"\(event.text)\" (\(seconds(event.seconds)), synthesised in \(seconds(event.synthesisSeconds))\(fallback)\(interruption))"
         case .error(let event):
@@ -457,26 +459,44 @@ package struct AnswerEvent: Equatable, Sendable {
     package var text: String
     /// Each action as a JSON object whose `type` is SUSI's action type.
     package var actions: [JSONValue]
-    /// What a device without a screen says for the answer; empty when there is nothing to say.
-    package var spokenText: String
-    /// The language the query was asked in, which the answer is spoken in.
-    package var language: String
+    /// What a device without a screen says for the answer, each passage in its language;
+    /// empty when there is nothing to say.
+    package var spokenPassages: [SpokenPassage]
 }
 
 /// An answer spoken.
 package struct SpokenEvent: Equatable, Sendable {
-    /// The text spoken (cut to the synthesizer's limit).
-    package var text: String
-    /// The language of the voice that spoke it.
-    package var language: String
-    /// The language asked for: the query's; differs from `language` when espeak-ng lacks it.
-    package var requestedLanguage: String
+    /// Part of the answer spoken by one voice.
+    package struct Passage: Equatable, Sendable {
+        /// The text spoken.
+        package var text: String
+        /// The language of the voice that spoke it.
+        package var language: String
+        /// The language asked for: the query's, or English for the device's own sentences when
+        /// they are not written in the query's; differs from `language` when espeak-ng lacks it.
+        package var requestedLanguage: String
+
+        var json: JSONValue {
+            .object([("text", .string(text)), ("language", .string(language)), ("requested_language", .string(requestedLanguage))])
+        }
+    }
+
+    /// What was spoken, in order (cut to the synthesizer's limit): one passage, or several when
+    /// SUSI's words and the device's own sentences are in different languages.
+    package var passages: [Passage]
     /// Length of the speech.
     package var seconds: Double
     /// Time from the answer's arrival to its first sample ready to play.
     package var synthesisSeconds: Double
     /// How much of it had been heard when a barge-in stopped it; nil when it was played whole.
     package var interruptedAfterSeconds: Double?
+
+    /// All the text spoken.
+    package var text: String { passages.map(\.text).joined(separator: " ") }
+    /// The language of the voice that spoke the first passage.
+    package var language: String { passages.first?.language ?? "" }
+    /// The language asked for the first passage.
+    package var requestedLanguage: String { passages.first?.requestedLanguage ?? "" }
 }
 
 /// Something that failed, with a message a person can act on.

@@ -5,7 +5,7 @@ import SpeechSynthesis
 import SusiChat
 
 /// What the person hears: a sound on the hotword, another once the command is complete, and
-/// SUSI's answer spoken (``SusiChat/ChatAnswer/spokenText``, in the language the query was asked in).
+/// SUSI's answer spoken (``SusiChat/ChatAnswer/spokenPassages``, each passage in its language's voice).
 ///
 /// Plays on a ``SoundOutput`` it opens when it first has something to play; one that fails
 /// (a missing or busy device, one unplugged mid-sentence) is reported as an `error` event and
@@ -58,7 +58,7 @@ package final class TalkBack {
         switch event {
         case .hotword, .listen: hotwordSound != nil
         case .final: doneSound != nil
-        case .answer(let answer): synthesizer != nil && !answer.spokenText.isEmpty
+        case .answer(let answer): synthesizer != nil && !answer.spokenPassages.isEmpty
         default: false
         }
     }
@@ -70,25 +70,28 @@ package final class TalkBack {
         switch event {
         case .hotword, .listen: return play(hotwordSound).problems
         case .final: return play(doneSound).problems
-        case .answer(let answer): return speak(answer.spokenText, language: answer.language, received: ContinuousClock.now)
+        case .answer(let answer): return speak(answer.spokenPassages, received: ContinuousClock.now)
         default: return []
         }
     }
 
-    private func speak(_ text: String, language: String, received: ContinuousClock.Instant) -> [ListenEvent] {
+    /// Speaks the passages as one sound, so that a barge-in stops the whole answer.
+    private func speak(_ passages: [SpokenPassage], received: ContinuousClock.Instant) -> [ListenEvent] {
         guard let synthesizer else { return [] }
-        let speech: SynthesizedSpeech
+        let speeches: [SynthesizedSpeech]
         do {
-            speech = try synthesizer.speak(text, language: language)
+            speeches = try synthesizer.speak(passages.map { ($0.text, $0.language) })
         } catch {
             return [.error(ErrorEvent(file: nil, message: "\(error)"))]
         }
+        guard !speeches.isEmpty else { return [] }
         let synthesis = ContinuousClock.now - received
-        let (problems, end) = play(Sound(name: "speech", samples: speech.samples))
+        let speech = Sound(name: "speech", samples: speeches.flatMap(\.samples))
+        let (problems, end) = play(speech)
         guard let end else { return problems }
         let interruptedAfter: Double? = if case .stopped(let seconds) = end { seconds } else { nil }
-        return [.spoken(SpokenEvent(text: speech.text, language: speech.language, requestedLanguage: speech.requestedLanguage,
-                                    seconds: speech.seconds, synthesisSeconds: synthesis.timeInterval,
+        let spoken = speeches.map { SpokenEvent.Passage(text: $0.text, language: $0.language, requestedLanguage: $0.requestedLanguage) }
+        return [.spoken(SpokenEvent(passages: spoken, seconds: speech.seconds, synthesisSeconds: synthesis.timeInterval,
                                     interruptedAfterSeconds: interruptedAfter))]
     }
 

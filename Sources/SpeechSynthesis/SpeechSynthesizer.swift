@@ -46,12 +46,31 @@ package final class SpeechSynthesizer: @unchecked Sendable {
         }
     }
 
-    /// Speaks `text` in `language` (an ISO 639-1 code such as "en" or "de", or an espeak-ng
-    /// voice name) and returns the speech at ``pipelineSampleRate``. A language espeak-ng has
-    /// no voice for is spoken in ``fallbackLanguage`` (the result says so); an empty or blank
-    /// text gives no samples; a text longer than ``maximumCharacters`` is cut.
+    /// Speaks passages one after another, each in its own language, and returns the speech of
+    /// each that is not blank, in order. Together they are cut to ``maximumCharacters``: a
+    /// passage beyond the limit is cut at a word boundary, and those after it are left out.
+    package func speak(_ passages: [(text: String, language: String)]) throws(SpeechSynthesisError) -> [SynthesizedSpeech] {
+        var remaining = Self.maximumCharacters
+        var spoken: [SynthesizedSpeech] = []
+        for passage in passages {
+            let text = Self.limited(passage.text, to: remaining)
+            let speech = try speak(text, language: passage.language)
+            if !speech.text.isEmpty {
+                spoken.append(speech)
+                remaining -= speech.text.count + 1 // and the space between passages
+            }
+            guard text == passage.text, remaining > 0 else { break }
+        }
+        return spoken
+    }
+
+    /// Speaks `text` in `language` (an ISO 639-1 code such as "en" or "de", with or without a
+    /// region such as "de-DE", "de_DE" or "pt-BR", or an espeak-ng voice name) and returns the
+    /// speech at ``pipelineSampleRate``. A language espeak-ng has no voice for is spoken in
+    /// ``fallbackLanguage`` (the result says so); an empty or blank text gives no samples; a
+    /// text longer than ``maximumCharacters`` is cut.
     package func speak(_ text: String, language: String) throws(SpeechSynthesisError) -> SynthesizedSpeech {
-        let spoken = Self.limited(text)
+        let spoken = Self.limited(text, to: Self.maximumCharacters)
         guard !spoken.allSatisfy(\.isWhitespace) else {
             return SynthesizedSpeech(text: "", samples: [], language: language, requestedLanguage: language)
         }
@@ -70,8 +89,8 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     private func synthesise(_ text: String, language: String) throws(SpeechSynthesisError) -> (String, [Float]) {
         lock.lock()
         defer { lock.unlock() }
-        let voice = espeak_SetVoiceByName(language) == EE_OK ? language : Self.fallbackLanguage
-        if voice != language, espeak_SetVoiceByName(voice) != EE_OK {
+        let voice = Self.selectVoice(for: language) ? language : Self.fallbackLanguage
+        if voice != language, !Self.selectVoice(for: voice) {
             throw .unavailable(reason: "espeak-ng has neither a voice for \"\(language)\" nor for \"\(voice)\"")
         }
         let collector = SampleCollector()
@@ -83,10 +102,22 @@ package final class SpeechSynthesizer: @unchecked Sendable {
         return (voice, collector.samples)
     }
 
-    /// `text`, or its beginning up to the last whole word within ``maximumCharacters``.
-    static func limited(_ text: String) -> String {
-        guard text.count > maximumCharacters else { return text }
-        let head = text.prefix(maximumCharacters)
+    /// Makes the voice named `language`, or else one that speaks it, espeak-ng's current voice;
+    /// false when it has neither. espeak-ng's voices are named "de" or "pt-br", but it matches
+    /// a language such as "de-DE" or "es-MX" to its nearest voice; it knows no "de_DE".
+    private static func selectVoice(for language: String) -> Bool {
+        if espeak_SetVoiceByName(language) == EE_OK { return true }
+        return language.replacingOccurrences(of: "_", with: "-").withCString { code in
+            var properties = espeak_VOICE()
+            properties.languages = code
+            return espeak_SetVoiceByProperties(&properties) == EE_OK
+        }
+    }
+
+    /// `text`, or its beginning up to the last whole word within `limit` characters.
+    static func limited(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let head = text.prefix(limit)
         guard let lastSpace = head.lastIndex(where: \.isWhitespace) else { return String(head) }
         return String(head[..<lastSpace])
     }

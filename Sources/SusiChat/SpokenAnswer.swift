@@ -1,20 +1,45 @@
 import Foundation
 
+/// Part of a spoken answer, all in one language.
+package struct SpokenPassage: Sendable, Equatable {
+    /// What to say.
+    package var text: String
+    /// The language `text` is in, and the voice to speak it with: a code such as "de" or "de-DE".
+    package var language: String
+
+    package init(text: String, language: String) {
+        self.text = text
+        self.language = language
+    }
+}
+
 /// What a device without a screen says for an answer: SUSI's sentences as they are, a short
 /// summary of tables and feeds, and a sentence for each action it cannot carry out.
 ///
-/// The device's own sentences are English whatever the query's language; SUSI's expressions
-/// are spoken as SUSI wrote them.
+/// SUSI's expressions are in the query's language. The device's own sentences are too when
+/// it has a ``Phrasebook`` for that language; otherwise they are English, and spoken as
+/// English, so an answer can be spoken in two languages.
 extension ChatAnswer {
-    /// The answer to speak, one sentence or summary per action, in the server's order; empty
-    /// when SUSI had no answer. An action the device cannot carry out is mentioned once, even
-    /// when the answer holds several of its kind.
-    package var spokenText: String {
-        var sentences: [String] = []
-        for sentence in actions.map(\.spokenText) where !sentence.isEmpty && !sentences.contains(sentence) {
-            sentences.append(sentence)
+    /// The answer to speak, one sentence or summary per action, in the server's order, with
+    /// sentences next to each other in the same language joined into one passage; empty when
+    /// SUSI had no answer. An action the device cannot carry out is mentioned once, even when
+    /// the answer holds several of its kind.
+    package var spokenPassages: [SpokenPassage] {
+        let phrasebook = Phrasebook.forLanguage(language)
+        let ownLanguage = phrasebook == nil ? Phrasebook.english.language : language
+        var said: Set<String> = []
+        var passages: [SpokenPassage] = []
+        for action in actions {
+            let sentence = action.spokenText(in: phrasebook ?? .english)
+            guard !sentence.isEmpty, said.insert(sentence).inserted else { continue }
+            let sentenceLanguage = if case .answer = action { language } else { ownLanguage }
+            if let last = passages.last, last.language == sentenceLanguage {
+                passages[passages.count - 1].text = last.text + " " + sentence
+            } else {
+                passages.append(SpokenPassage(text: sentence, language: sentenceLanguage))
+            }
         }
-        return sentences.joined(separator: " ")
+        return passages
     }
 }
 
@@ -22,45 +47,44 @@ extension ChatAction {
     /// How many titles of a table or feed are read out.
     package static let spokenTitleCount = 3
 
-    /// The action as spoken: the expression; for a table or feed how many results there are
-    /// and the first titles (a table row's title is its first cell); otherwise a sentence
-    /// saying what the device cannot do.
-    package var spokenText: String {
+    /// The action as spoken: the expression as SUSI wrote it; otherwise in `phrasebook`'s
+    /// words: for a table or feed how many results there are and the first titles (a table
+    /// row's title is its first cell), for the rest a sentence saying what the device cannot do.
+    package func spokenText(in phrasebook: Phrasebook) -> String {
         switch self {
         case .answer(let expression):
             return expression.trimmingCharacters(in: .whitespacesAndNewlines)
         case .table(_, let rows):
-            return Self.summary(count: rows.count, titles: rows.compactMap(\.first))
+            return Self.summary(count: rows.count, titles: rows.compactMap(\.first), in: phrasebook)
         case .rss(let items):
-            return Self.summary(count: items.count, titles: items.map(\.title))
+            return Self.summary(count: items.count, titles: items.map(\.title), in: phrasebook)
         case .websearch(let query):
-            return "I would search the web for \(query), but this device cannot show search results."
+            return phrasebook.webSearch(query)
         case .map:
-            return "I cannot show a map on this device."
+            return phrasebook.map
         case .anchor(_, let text):
             let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return name.isEmpty ? "I found a link, but I cannot open links on this device."
-                                : "I found a link, \(name), but I cannot open links on this device."
+            return name.isEmpty ? phrasebook.link : phrasebook.namedLink(name)
         case .audioPlay:
-            return "I cannot play audio on this device."
+            return phrasebook.audio
         case .videoPlay:
-            return "I cannot play videos on this device."
+            return phrasebook.video
         case .timerSet:
-            return "I cannot set timers on this device."
+            return phrasebook.timer
         case .mediaControl:
-            return "I cannot control playback on this device."
+            return phrasebook.mediaControl
         case .unknown(let type, _):
-            return "I cannot do \(type.replacingOccurrences(of: "_", with: " ")) on this device."
+            return phrasebook.unknownAction(type.replacingOccurrences(of: "_", with: " "))
         }
     }
 
     /// "I found 7 results. The first are: A. B. C." from a count and the titles in order.
-    private static func summary(count: Int, titles: [String]) -> String {
-        guard count > 0 else { return "I found no results." }
+    private static func summary(count: Int, titles: [String], in phrasebook: Phrasebook) -> String {
+        guard count > 0 else { return phrasebook.foundNoResults }
         let first = titles.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.prefix(spokenTitleCount)
-        let found = count == 1 ? "I found one result" : "I found \(count) results"
+        let found = phrasebook.foundResults(count)
         guard !first.isEmpty else { return found + "." }
-        let lead = count == 1 ? ": " : first.count == 1 ? ". The first is: " : ". The first are: "
-        return found + lead + first.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+        let lead = count == 1 ? found : found + ". " + (first.count == 1 ? phrasebook.firstIs : phrasebook.firstAre)
+        return lead + phrasebook.colon + " " + first.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
     }
 }

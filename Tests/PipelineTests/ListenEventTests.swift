@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func saysHowMuchOfAnAnswerWasHeardWhenABargeInStoppedIt() {
-        let whole = SpokenEvent(text: "Sunny.", language: "en", requestedLanguage: "en", seconds: 1.23456, synthesisSeconds: 0.05)
+        let whole = SpokenEvent(passages: [.init(text: "Sunny.", language: "en", requestedLanguage: "en")], seconds: 1.23456, synthesisSeconds: 0.05)
         #expect(ListenEvent.spoken(whole).json.text
             == #"{"type":"spoken","text":"Sunny.","language":"en","requested_language":"en","audio_s":1.235,"synthesis_s":0.05}"#)
         var stopped = whole
@@ -55,6 +55,20 @@ import Testing
         #expect(ListenEvent.spoken(stopped).json.text
             == #"{"type":"spoken","text":"Sunny.","language":"en","requested_language":"en","audio_s":1.235,"synthesis_s":0.05,"interrupted_after_s":0.432}"#)
         #expect(ListenEvent.spoken(stopped).readableLine == #"spoke "Sunny." (1.235 s, synthesised in 0.050 s; interrupted after 0.432 s)"#)
+    }
+
+    @Test func listsThePassagesOfAnAnswerSpokenInTwoLanguages() {
+        let mixed = SpokenEvent(passages: [.init(text: "晴れです。", language: "ja", requestedLanguage: "ja"),
+                                           .init(text: "I cannot show a map on this device.", language: "en", requestedLanguage: "en")],
+                                seconds: 3, synthesisSeconds: 0.1)
+        #expect(ListenEvent.spoken(mixed).json.text
+            == #"{"type":"spoken","text":"晴れです。 I cannot show a map on this device.","language":"ja","requested_language":"ja","audio_s":3,"synthesis_s":0.1,"#
+            + #""passages":[{"text":"晴れです。","language":"ja","requested_language":"ja"},{"text":"I cannot show a map on this device.","language":"en","requested_language":"en"}]}"#)
+        let fallen = SpokenEvent(passages: [.init(text: "hello", language: "en", requestedLanguage: "xx"),
+                                            .init(text: "I found no results.", language: "en", requestedLanguage: "en")],
+                                 seconds: 2, synthesisSeconds: 0.1)
+        #expect(ListenEvent.spoken(fallen).readableLine
+            == #"spoke "hello I found no results." (2.000 s, synthesised in 0.100 s; espeak-ng has no voice for "xx", spoken in en)"#)
     }
 
     @Test func writesACommandCutOffByShutdownAsTroubleOfItsOwnType() {

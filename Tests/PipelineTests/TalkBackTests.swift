@@ -4,6 +4,7 @@ import AudioTestSupport
 import Foundation
 import HotwordDetection
 import JSONText
+import SusiChat
 import Testing
 @testable import Pipeline
 
@@ -14,7 +15,8 @@ import Testing
         sampleRate: pipelineSampleRate, source: .unnamed))
     static let final = ListenEvent.final(TranscriptEvent(text: "what is the weather", time: 3, reason: .endOfSpeech, source: .unnamed))
     static func answer(_ spoken: String, language: String = "en") -> ListenEvent {
-        .answer(AnswerEvent(query: "what is the weather", text: spoken, actions: [], spokenText: spoken, language: language))
+        .answer(AnswerEvent(query: "what is the weather", text: spoken, actions: [],
+                            spokenPassages: spoken.isEmpty ? [] : [SpokenPassage(text: spoken, language: language)]))
     }
 
     @Test func playsTheChimesAndSpeaksTheAnswerInTheOrderOfTheEvents() throws {
@@ -97,5 +99,40 @@ extension TalkBackTests {
         guard case .spoken? = spoken.first else { Issue.record("\(spoken)"); return }
         #expect(opened == 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: raw)).count > 16_000)
+    }
+
+    /// The events of speaking SUSI's `answer`, without sounds, into a WAV file at `path` (complete on return).
+    static func speak(_ answer: ChatAnswer, into path: String) throws -> [ListenEvent] {
+        let recording = try WAVFileOutput(path: path)
+        var settings = TalkBackConfiguration()
+        settings.sounds = false
+        let talkBack = TalkBack(configuration: settings) { recording }
+        return talkBack.respond(to: .answer(AnswerEvent(query: answer.query, text: answer.readableText, actions: [],
+                                                        spokenPassages: answer.spokenPassages)))
+    }
+
+    @Test func speaksAGermanAnswerWithTheDevicesOwnSentencesInGerman() throws {
+        let answer = ChatAnswer(query: "zeig mir Berlin", actions: [.answer(expression: "Hier ist Berlin."), .map(latitude: 52.5, longitude: 13.4, zoom: 13)],
+                                language: "de_DE")
+        let folder = try TemporaryDirectory()
+        let events = try Self.speak(answer, into: folder.file("played.wav"))
+        guard case .spoken(let speech)? = events.first else { Issue.record("\(events)"); return }
+        #expect(speech.text == "Hier ist Berlin. Ich kann auf diesem Gerät keine Karte zeigen.")
+        #expect(speech.passages.count == 1 && speech.language == "de_DE" && speech.requestedLanguage == "de_DE")
+        // Eleven words: about three seconds at espeak-ng's rate.
+        #expect((2.0...6.0).contains(speech.seconds), "\(speech.seconds) s")
+    }
+
+    @Test func speaksTheDevicesEnglishSentencesWithTheEnglishVoiceAsOneSound() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("played.wav")
+        let answer = ChatAnswer(query: "q", actions: [.answer(expression: "ベルリンです"), .map(latitude: 52.5, longitude: 13.4, zoom: 13)],
+                                language: "ja")
+        let events = try Self.speak(answer, into: path)
+        guard case .spoken(let speech)? = events.first, events.count == 1 else { Issue.record("\(events)"); return }
+        #expect(speech.passages == [.init(text: "ベルリンです", language: "ja", requestedLanguage: "ja"),
+                                    .init(text: "I cannot show a map on this device.", language: "en", requestedLanguage: "en")])
+        let samples = try AudioFileReader(path: path).remainingSamples()
+        #expect(abs(Double(samples.count) / Double(pipelineSampleRate) - speech.seconds) < 0.01)
     }
 }

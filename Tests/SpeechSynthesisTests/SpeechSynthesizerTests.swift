@@ -68,4 +68,28 @@ import Transcription
         #expect(speech.language == "de")
         #expect(speech.seconds > 1)
     }
+
+    @Test(arguments: ["de-DE", "de_DE", "DE", "de-AT"])
+    func findsTheVoiceForALanguageWithARegionOrInCapitals(language: String) throws {
+        let speech = try SpeechSynthesizer.shared().speak("Das Wetter in Berlin ist sonnig", language: language)
+        #expect(!speech.fellBack && speech.language == language)
+        #expect(speech.seconds > 1)
+    }
+
+    @Test func speaksEachPassageInItsOwnLanguage() throws {
+        let speeches = try SpeechSynthesizer.shared().speak([("晴れです", "ja"), ("I cannot show a map on this device.", "en"),
+                                                             (" ", "de"), ("hallo", "xx")])
+        #expect(speeches.map(\.text) == ["晴れです", "I cannot show a map on this device.", "hallo"])
+        #expect(speeches.map(\.language) == ["ja", "en", "en"])
+        #expect(speeches.map(\.fellBack) == [false, false, true])
+        #expect(speeches.allSatisfy { $0.seconds > 0.2 })
+    }
+
+    @Test func passagesTogetherAreCutToTheLimit() throws {
+        let long = String(repeating: "sunny ", count: 80) // 480 characters
+        let speeches = try SpeechSynthesizer.shared().speak([(long, "en"), (long, "de"), ("never heard", "en")])
+        #expect(speeches.count == 2)
+        #expect(speeches.map(\.text.count).reduce(0, +) + 1 <= SpeechSynthesizer.maximumCharacters)
+        #expect(speeches[1].text.hasSuffix("sunny"))
+    }
 }

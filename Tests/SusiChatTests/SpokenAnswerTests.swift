@@ -1,33 +1,97 @@
 import Testing
 import SusiChat
 
-/// What a device without a screen says for each kind of action SUSI answers with.
+/// What a device without a screen says for each kind of action SUSI answers with, and in
+/// which language.
 @Suite struct SpokenAnswerTests {
-    @Test func speaksTheAnswerExpressionAsSUSIWroteIt() {
-        #expect(ChatAction.answer(expression: "  It is 4 °C in Berlin.\n").spokenText == "It is 4 °C in Berlin.")
+    static let columns = [TableColumn(key: "city", header: "City"), TableColumn(key: "people", header: "People")]
+
+    /// The phrasebook for `language`, which the test expects to exist.
+    static func phrasebook(_ language: String) throws -> Phrasebook {
+        try #require(Phrasebook.forLanguage(language), "no phrasebook for \(language)")
+    }
+
+    /// A table of `count` cities, for the summary's count alone.
+    static func table(rows count: Int) -> ChatAction {
+        .table(columns: columns, rows: Array(repeating: [" ", "1 M"], count: count))
+    }
+
+    @Test func speaksTheAnswerExpressionAsSUSIWroteIt() throws {
+        #expect(ChatAction.answer(expression: "  It is 4 °C in Berlin.\n").spokenText(in: .english) == "It is 4 °C in Berlin.")
+        #expect(ChatAction.answer(expression: "Es sind 4 °C.").spokenText(in: try Self.phrasebook("fr")) == "Es sind 4 °C.")
     }
 
     @Test func summarisesATableByItsRowCountAndTheFirstCellsOfTheFirstThreeRows() {
-        let columns = [TableColumn(key: "city", header: "City"), TableColumn(key: "people", header: "People")]
         let rows = [["Berlin", "3.7 M"], ["Hamburg", "1.9 M"], ["Munich", "1.5 M"], ["Cologne", "1.1 M"]]
-        #expect(ChatAction.table(columns: columns, rows: rows).spokenText
+        #expect(ChatAction.table(columns: Self.columns, rows: rows).spokenText(in: .english)
                 == "I found 4 results. The first are: Berlin. Hamburg. Munich.")
-        #expect(ChatAction.table(columns: columns, rows: [["Berlin", "3.7 M"]]).spokenText == "I found one result: Berlin.")
-        #expect(ChatAction.table(columns: columns, rows: []).spokenText == "I found no results.")
+        #expect(ChatAction.table(columns: Self.columns, rows: [["Berlin", "3.7 M"]]).spokenText(in: .english) == "I found one result: Berlin.")
+        #expect(ChatAction.table(columns: Self.columns, rows: []).spokenText(in: .english) == "I found no results.")
     }
 
     @Test func summarisesAFeedByItsItemCountAndFirstTitles() {
         let items = ["Rain in Berlin.", "", "Sun in Rome"].map { RSSItem(title: $0, description: "d", link: "https://x") }
-        #expect(ChatAction.rss(items: items).spokenText == "I found 3 results. The first are: Rain in Berlin. Sun in Rome.")
+        #expect(ChatAction.rss(items: items).spokenText(in: .english) == "I found 3 results. The first are: Rain in Berlin. Sun in Rome.")
         let untitled = [RSSItem(title: " ", description: "d", link: "https://x"), RSSItem(title: "", description: "", link: "")]
-        #expect(ChatAction.rss(items: untitled).spokenText == "I found 2 results.")
-        #expect(ChatAction.rss(items: [untitled[0], RSSItem(title: "Only", description: "", link: "")]).spokenText
+        #expect(ChatAction.rss(items: untitled).spokenText(in: .english) == "I found 2 results.")
+        #expect(ChatAction.rss(items: [untitled[0], RSSItem(title: "Only", description: "", link: "")]).spokenText(in: .english)
                 == "I found 2 results. The first is: Only.")
     }
 
-    @Test func saysAWebSearchCannotBeShown() {
-        #expect(ChatAction.websearch(query: "swift actors").spokenText
+    @Test(arguments: [
+        ("de", "Ich habe 4 Ergebnisse gefunden. Die ersten sind: Berlin. Hamburg. München.",
+         "Ich habe ein Ergebnis gefunden: Berlin.", "Ich habe 2 Ergebnisse gefunden. Das erste ist: Berlin.", "Ich habe keine Ergebnisse gefunden."),
+        ("fr", "J'ai trouvé 4 résultats. Les premiers sont : Berlin. Hamburg. München.",
+         "J'ai trouvé un résultat : Berlin.", "J'ai trouvé 2 résultats. Le premier est : Berlin.", "Je n'ai trouvé aucun résultat."),
+        ("es", "Encontré 4 resultados. Los primeros son: Berlin. Hamburg. München.",
+         "Encontré un resultado: Berlin.", "Encontré 2 resultados. El primero es: Berlin.", "No encontré ningún resultado."),
+        ("it", "Ho trovato 4 risultati. I primi sono: Berlin. Hamburg. München.",
+         "Ho trovato un risultato: Berlin.", "Ho trovato 2 risultati. Il primo è: Berlin.", "Non ho trovato nessun risultato."),
+        ("pt", "Encontrei 4 resultados. Os primeiros são: Berlin. Hamburg. München.",
+         "Encontrei um resultado: Berlin.", "Encontrei 2 resultados. O primeiro é: Berlin.", "Não encontrei nenhum resultado."),
+        ("nl", "Ik heb 4 resultaten gevonden. De eerste zijn: Berlin. Hamburg. München.",
+         "Ik heb één resultaat gevonden: Berlin.", "Ik heb 2 resultaten gevonden. Het eerste is: Berlin.", "Ik heb geen resultaten gevonden."),
+        ("ru", "Я нашёл 4 результата. Первые: Berlin. Hamburg. München.",
+         "Я нашёл один результат: Berlin.", "Я нашёл 2 результата. Первый: Berlin.", "Я ничего не нашёл."),
+    ])
+    func summarisesTablesInTheQuerysLanguage(language: String, several: String, one: String, oneTitleOfTwo: String, none: String) throws {
+        let book = try Self.phrasebook(language)
+        let cities = [["Berlin"], ["Hamburg"], ["München"], ["Köln"]]
+        #expect(ChatAction.table(columns: Self.columns, rows: cities).spokenText(in: book) == several)
+        #expect(ChatAction.table(columns: Self.columns, rows: [["Berlin"]]).spokenText(in: book) == one)
+        #expect(ChatAction.table(columns: Self.columns, rows: [["Berlin"], [""]]).spokenText(in: book) == oneTitleOfTwo)
+        #expect(ChatAction.table(columns: Self.columns, rows: []).spokenText(in: book) == none)
+    }
+
+    @Test(arguments: [
+        (1, "Я нашёл один результат."), (2, "Я нашёл 2 результата."), (4, "Я нашёл 4 результата."),
+        (5, "Я нашёл 5 результатов."), (11, "Я нашёл 11 результатов."), (12, "Я нашёл 12 результатов."),
+        (14, "Я нашёл 14 результатов."), (20, "Я нашёл 20 результатов."), (21, "Я нашёл 21 результат."),
+        (22, "Я нашёл 22 результата."), (25, "Я нашёл 25 результатов."), (101, "Я нашёл 101 результат."),
+        (111, "Я нашёл 111 результатов."), (112, "Я нашёл 112 результатов."), (1_003, "Я нашёл 1003 результата."),
+    ])
+    func countsRussianResultsInTheFormTheNumberTakes(count: Int, sentence: String) throws {
+        #expect(Self.table(rows: count).spokenText(in: try Self.phrasebook("ru")) == sentence)
+    }
+
+    @Test(arguments: [
+        ("en", 1, "I found one result."), ("en", 2, "I found 2 results."),
+        ("de", 1, "Ich habe ein Ergebnis gefunden."), ("de", 21, "Ich habe 21 Ergebnisse gefunden."),
+        ("fr", 1, "J'ai trouvé un résultat."), ("fr", 2, "J'ai trouvé 2 résultats."),
+        ("es", 1, "Encontré un resultado."), ("it", 1, "Ho trovato un risultato."),
+        ("pt", 1, "Encontrei um resultado."), ("nl", 1, "Ik heb één resultaat gevonden."), ("nl", 3, "Ik heb 3 resultaten gevonden."),
+    ])
+    func countsResultsInTheSingularForOneAndThePluralOtherwise(language: String, count: Int, sentence: String) throws {
+        #expect(Self.table(rows: count).spokenText(in: try Self.phrasebook(language)) == sentence)
+    }
+
+    @Test func saysAWebSearchCannotBeShown() throws {
+        #expect(ChatAction.websearch(query: "swift actors").spokenText(in: .english)
                 == "I would search the web for swift actors, but this device cannot show search results.")
+        #expect(ChatAction.websearch(query: "Swift Actors").spokenText(in: try Self.phrasebook("de"))
+                == "Ich würde im Internet nach Swift Actors suchen, aber dieses Gerät kann keine Suchergebnisse anzeigen.")
+        #expect(ChatAction.websearch(query: "акторы").spokenText(in: try Self.phrasebook("ru"))
+                == "Я бы поискал в интернете «акторы», но это устройство не может показывать результаты поиска.")
     }
 
     @Test(arguments: [
@@ -41,7 +105,66 @@ import SusiChat
         (.unknown(type: "audio_volume", fields: [:]), "I cannot do audio volume on this device."),
     ])
     func saysWhatTheDeviceCannotDo(action: ChatAction, sentence: String) {
-        #expect(action.spokenText == sentence)
+        #expect(action.spokenText(in: .english) == sentence)
+    }
+
+    @Test(arguments: [
+        ("de", ChatAction.map(latitude: 52.5, longitude: 13.4, zoom: 13), "Ich kann auf diesem Gerät keine Karte zeigen."),
+        ("de", .anchor(link: "https://susi.ai", text: "SUSI"), "Ich habe einen Link gefunden, SUSI, aber ich kann auf diesem Gerät keine Links öffnen."),
+        ("de", .audioPlay(identifier: "x", identifierType: "youtube"), "Ich kann auf diesem Gerät kein Audio abspielen."),
+        ("de", .videoPlay(identifier: "x", identifierType: nil), "Ich kann auf diesem Gerät keine Videos abspielen."),
+        ("de", .timerSet(hour: 0, minute: 10, second: 0), "Ich kann auf diesem Gerät keine Timer stellen."),
+        ("de", .mediaControl(.next), "Ich kann auf diesem Gerät die Wiedergabe nicht steuern."),
+        ("de", .unknown(type: "audio_volume", fields: [:]), "Ich kann die Aktion audio volume auf diesem Gerät nicht ausführen."),
+        ("fr", .map(latitude: 48.9, longitude: 2.3, zoom: nil), "Je ne peux pas afficher de carte sur cet appareil."),
+        ("fr", .anchor(link: "https://susi.ai", text: " "), "J'ai trouvé un lien, mais je ne peux pas ouvrir de liens sur cet appareil."),
+        ("fr", .timerSet(hour: 0, minute: 5, second: 0), "Je ne peux pas régler de minuteur sur cet appareil."),
+        ("es", .videoPlay(identifier: "x", identifierType: "youtube"), "No puedo reproducir videos en este dispositivo."),
+        ("es", .mediaControl(.pause), "No puedo controlar la reproducción en este dispositivo."),
+        ("it", .audioPlay(identifier: "x", identifierType: nil), "Non posso riprodurre audio su questo dispositivo."),
+        ("it", .unknown(type: "alarm_set", fields: [:]), "Non posso eseguire l'azione alarm set su questo dispositivo."),
+        ("pt", .timerSet(hour: 1, minute: 0, second: 0), "Não posso definir temporizadores neste dispositivo."),
+        ("pt", .anchor(link: "https://susi.ai", text: "SUSI"), "Encontrei um link, SUSI, mas não posso abrir links neste dispositivo."),
+        ("nl", .map(latitude: 52.4, longitude: 4.9, zoom: 10), "Ik kan op dit apparaat geen kaart tonen."),
+        ("nl", .videoPlay(identifier: "x", identifierType: nil), "Ik kan op dit apparaat geen video's afspelen."),
+        ("ru", .anchor(link: "https://susi.ai", text: "SUSI"), "Я нашёл ссылку «SUSI», но не могу открывать ссылки на этом устройстве."),
+        ("ru", .audioPlay(identifier: "x", identifierType: "youtube"), "Я не могу воспроизводить аудио на этом устройстве."),
+        ("ru", .mediaControl(.stop), "Я не могу управлять воспроизведением на этом устройстве."),
+    ])
+    func saysWhatTheDeviceCannotDoInTheQuerysLanguage(language: String, action: ChatAction, sentence: String) throws {
+        #expect(action.spokenText(in: try Self.phrasebook(language)) == sentence)
+    }
+
+    @Test(arguments: ["de", "de-DE", "de_DE", "DE", "de-at"])
+    func findsThePhrasebookByThePrimarySubtagInAnyCase(language: String) throws {
+        #expect(try Self.phrasebook(language).language == "de")
+    }
+
+    @Test func hasAPhrasebookForEachOfTheLanguagesSUSIIsUsedInMost() throws {
+        for language in ["en", "de", "fr", "es", "it", "pt", "nl", "ru"] {
+            #expect(try Self.phrasebook(language).language == language)
+        }
+        #expect(Phrasebook.forLanguage("ja") == nil && Phrasebook.forLanguage("xx") == nil && Phrasebook.forLanguage("") == nil)
+    }
+
+    @Test func speaksTheWholeAnswerInTheQuerysLanguageWhenItHasAPhrasebook() {
+        let answer = ChatAnswer(query: "zeig mir Berlin", actions: [
+            .answer(expression: "Hier ist Berlin."), .map(latitude: 52.5, longitude: 13.4, zoom: 13),
+        ], language: "de-DE")
+        #expect(answer.spokenPassages == [SpokenPassage(text: "Hier ist Berlin. Ich kann auf diesem Gerät keine Karte zeigen.", language: "de-DE")])
+    }
+
+    @Test(arguments: ["ja", "xx"])
+    func speaksTheDevicesOwnSentencesInEnglishForALanguageWithoutAPhrasebook(language: String) {
+        let answer = ChatAnswer(query: "q", actions: [
+            .answer(expression: "ベルリンです。"), .map(latitude: 52.5, longitude: 13.4, zoom: 13),
+            .timerSet(hour: 0, minute: 1, second: 0), .answer(expression: "どうぞ。"),
+        ], language: language)
+        #expect(answer.spokenPassages == [
+            SpokenPassage(text: "ベルリンです。", language: language),
+            SpokenPassage(text: "I cannot show a map on this device. I cannot set timers on this device.", language: "en"),
+            SpokenPassage(text: "どうぞ。", language: language),
+        ])
     }
 
     @Test func speaksEveryActionInOrderAndEachCannotSentenceOnce() {
@@ -51,11 +174,11 @@ import SusiChat
             .audioPlay(identifier: "b", identifierType: "youtube"),
             .answer(expression: "Enjoy!"),
         ])
-        #expect(answer.spokenText == "Playing them. I cannot play audio on this device. Enjoy!")
+        #expect(answer.spokenPassages == [SpokenPassage(text: "Playing them. I cannot play audio on this device. Enjoy!", language: "en")])
     }
 
     @Test func anAnswerWithoutActionsOrWithAnEmptyExpressionSaysNothing() {
-        #expect(ChatAnswer(query: "q", actions: []).spokenText == "")
-        #expect(ChatAnswer(query: "q", actions: [.answer(expression: " ")]).spokenText == "")
+        #expect(ChatAnswer(query: "q", actions: []).spokenPassages.isEmpty)
+        #expect(ChatAnswer(query: "q", actions: [.answer(expression: " ")], language: "ja").spokenPassages.isEmpty)
     }
 }

@@ -75,7 +75,8 @@ import Testing
 
 extension TalkBackCommandTests {
     @Test func speaksTheAnswerInTheLanguageTheQueryWasAskedIn() throws {
-        let answer = #"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"Ein Timer für zehn Minuten."}]}]}"#
+        let answer = #"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"Ein Timer für zehn Minuten."},"#
+            + #"{"type":"timer_set","hour":0,"minute":10,"second":0}]}]}"#
         let server = try LoopbackHTTPServer(script: [.json(answer)])
         defer { server.stop() }
         let folder = try TemporaryDirectory()
@@ -85,6 +86,7 @@ extension TalkBackCommandTests {
         #expect(server.recordedRequests.first?.parameters["language"] == "de")
         let spoken = try #require(outcome.events(ofType: "spoken").first)
         #expect(spoken["language"] as? String == "de")
-        #expect(spoken["text"] as? String == "Ein Timer für zehn Minuten.")
+        #expect(spoken["text"] as? String == "Ein Timer für zehn Minuten. Ich kann auf diesem Gerät keine Timer stellen.")
+        #expect(spoken["passages"] == nil)
     }
 }
