@@ -8,7 +8,8 @@ import PocketSphinxSupport
 /// into the decoder's dictionary, so start-up takes milliseconds. Every pronunciation of a
 /// keyphrase is spotted (PocketSphinx would otherwise use only a word's first), and the
 /// best-scoring one speaks for the keyphrase. Voice-activity detection inside
-/// PocketSphinx is off, so its frame numbers stay on the stream's own sample count.
+/// PocketSphinx is off; the spotter does not hear a room that has been quiet for a while
+/// (`QuietRoomGate`), and places PocketSphinx's frames back on the stream's own sample count.
 package final class KeywordSpotter: HotwordDetector {
     /// PocketSphinx analyses 100 frames a second at 16 kHz.
     static let samplesPerFrame = 160
@@ -30,6 +31,16 @@ package final class KeywordSpotter: HotwordDetector {
     package private(set) var recentAudio = RecentAudio(capacity: recentSeconds * pipelineSampleRate)
     /// Stream position at which the current PocketSphinx utterance began.
     private var utteranceStart = 0
+    /// Keeps a quiet room from the decoder.
+    private var quietRoomGate = QuietRoomGate(sampleRate: pipelineSampleRate)
+    /// Samples the decoder has heard in this stream: the stream's own, less the quiet spells.
+    package private(set) var samplesHeard = 0
+    /// Stream position up to which the decoder has heard the stream.
+    private var heardUpTo = 0
+    /// Stream position of the decoder's sample `samplesHeard` counts from in the current
+    /// utterance, less that count: PocketSphinx numbers its frames by the samples it heard, and
+    /// a quiet spell (always between two utterances) moves the stream on without them.
+    private var streamOffset = 0
     /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
     private let proposingCandidates: Bool
     /// Where the latest candidate proposed for each pronunciation (`jarvis(2)`) ended, in the
@@ -71,10 +82,21 @@ package final class KeywordSpotter: HotwordDetector {
     }
 
     package func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
-        let samples = converter.int16Samples(frame, startingAt: samplesSeen)
-        try decoder.process(samples)
-        samplesSeen += samples.count
+        let frameStart = samplesSeen
+        samplesSeen += frame.count
         recentAudio.append(frame, endingAt: samplesSeen)
+        guard quietRoomGate.admits(frame, endingAt: samplesSeen) else { return [] }
+        var start = frameStart
+        if heardUpTo < frameStart {
+            // The room was quiet and is heard again: a new utterance, from a little before.
+            start = max(heardUpTo, frameStart - quietRoomGate.prerollSamples, recentAudio.firstSample)
+            try restart(at: start)
+            streamOffset = start - samplesHeard
+        }
+        let samples = converter.int16Samples(start == frameStart ? frame : recentAudio.samples(from: start), startingAt: start)
+        try decoder.process(samples)
+        samplesHeard += samples.count
+        heardUpTo = samplesSeen
         let hits = detectedHits()
         if !hits.isEmpty, !proposingCandidates || proposals >= Self.proposalsPerUtterance { try restart() }
         return hits
@@ -93,10 +115,15 @@ package final class KeywordSpotter: HotwordDetector {
     /// spotter proposing candidates restarts on its own only after `proposalsPerUtterance` of
     /// them; otherwise its second stage says when (see `TwoStageHotwordDetector`).
     func restart() throws(HotwordDetectionError) {
+        try restart(at: samplesSeen)
+    }
+
+    /// Starts the next utterance, whose first sample lies at stream position `start`.
+    private func restart(at start: Int) throws(HotwordDetectionError) {
         try decoder.startUtterance()
         proposedEndFrames.removeAll()
         proposals = 0
-        utteranceStart = samplesSeen
+        utteranceStart = start
     }
 
     package func reset() throws(HotwordDetectionError) {
@@ -108,6 +135,10 @@ package final class KeywordSpotter: HotwordDetector {
         samplesSeen = 0
         recentAudio.removeAll()
         utteranceStart = 0
+        quietRoomGate.reset()
+        samplesHeard = 0
+        heardUpTo = 0
+        streamOffset = 0
         proposedEndFrames.removeAll()
         proposals = 0
     }
@@ -135,7 +166,7 @@ package final class KeywordSpotter: HotwordDetector {
             // the keyword just heard) is not part of this detection.
             let span: Range<Int>
             if detection.startFrame <= detection.endFrame {
-                span = (detection.startFrame * Self.samplesPerFrame)..<((detection.endFrame + 1) * Self.samplesPerFrame)
+                span = (detection.startFrame * Self.samplesPerFrame + streamOffset)..<((detection.endFrame + 1) * Self.samplesPerFrame + streamOffset)
             } else {
                 let phones = threshold(of: keyphrase)?.phoneCount ?? 1
                 span = max(utteranceStart, samplesSeen - phones * Self.samplesPerFrame * 10)..<samplesSeen

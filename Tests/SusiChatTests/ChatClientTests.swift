@@ -185,7 +185,8 @@ import SusiChat
     }
 
     @Test func slowServerTimesOutAtTheSubSecondRequestTimeout() async throws {
-        let delay = Duration.seconds(20)
+        // Far longer than any stall of a loaded test run (stop() cuts the delay short).
+        let delay = Duration.seconds(600)
         let server = try LoopbackHTTPServer(script: [.json(Fixtures.greeting, delay: delay)])
         defer { server.stop() }
         let clock = ContinuousClock()
@@ -201,7 +202,8 @@ import SusiChat
     }
 
     @Test func cancellingAnAskEndsItPromptlyAsCancelled() async throws {
-        let delay = Duration.seconds(20)
+        // Far longer than any stall of a loaded test run (stop() cuts the delay short).
+        let delay = Duration.seconds(600)
         let server = try LoopbackHTTPServer(script: [.json(Fixtures.greeting, delay: delay)])
         defer { server.stop() }
         let client = ChatClient(configuration: Fixtures.configuration(server: server.url, requestTimeout: .seconds(60)))
