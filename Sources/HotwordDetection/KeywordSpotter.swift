@@ -32,15 +32,15 @@ package final class KeywordSpotter: HotwordDetector {
     /// Stream position at which the current PocketSphinx utterance began.
     private var utteranceStart = 0
     /// Keeps a quiet room from the decoder.
-    private var quietRoomGate = QuietRoomGate(sampleRate: pipelineSampleRate)
+    private var quietRoomGate: QuietRoomGate
     /// Samples the decoder has heard in this stream: the stream's own, less the quiet spells.
     package private(set) var samplesHeard = 0
     /// Stream position up to which the decoder has heard the stream.
     private var heardUpTo = 0
-    /// Stream position of the decoder's sample `samplesHeard` counts from in the current
-    /// utterance, less that count: PocketSphinx numbers its frames by the samples it heard, and
-    /// a quiet spell (always between two utterances) moves the stream on without them.
-    private var streamOffset = 0
+    /// Where the samples the decoder heard lie on the stream: from each entry's count of samples
+    /// heard on, the stream position is that count plus the entry's offset. PocketSphinx numbers
+    /// its frames by the samples it heard, and each quiet spell moves the stream on without them.
+    private var heardToStream: [(heard: Int, offset: Int)] = [(0, 0)]
     /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
     private let proposingCandidates: Bool
     /// Where the latest candidate proposed for each pronunciation (`jarvis(2)`) ended, in the
@@ -74,6 +74,7 @@ package final class KeywordSpotter: HotwordDetector {
         self.lexicon = lexicon
         self.proposingCandidates = proposingCandidates
         converter = SampleConverter(gain: Float(configuration.gain))
+        quietRoomGate = QuietRoomGate(sampleRate: pipelineSampleRate, gain: configuration.gain)
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
                                        lexicon: lexicon, thresholds: thresholds,
                                        candidates: proposingCandidates)
@@ -88,10 +89,14 @@ package final class KeywordSpotter: HotwordDetector {
         guard quietRoomGate.admits(frame, endingAt: samplesSeen) else { return [] }
         var start = frameStart
         if heardUpTo < frameStart {
-            // The room was quiet and is heard again: a new utterance, from a little before.
+            // The room was quiet and is heard again, from a little before. The utterance goes on:
+            // on both sides of the spell lies the room's own quiet, which no keyphrase spans.
             start = max(heardUpTo, frameStart - quietRoomGate.prerollSamples, recentAudio.firstSample)
-            try restart(at: start)
-            streamOffset = start - samplesHeard
+            heardToStream.append((samplesHeard, start - samplesHeard))
+            // A keyphrase lasts far less than the recent audio kept: older entries place nothing.
+            while heardToStream.count > 1, heardToStream[1].heard <= samplesHeard - recentAudio.capacity {
+                heardToStream.removeFirst()
+            }
         }
         let samples = converter.int16Samples(start == frameStart ? frame : recentAudio.samples(from: start), startingAt: start)
         try decoder.process(samples)
@@ -115,15 +120,17 @@ package final class KeywordSpotter: HotwordDetector {
     /// spotter proposing candidates restarts on its own only after `proposalsPerUtterance` of
     /// them; otherwise its second stage says when (see `TwoStageHotwordDetector`).
     func restart() throws(HotwordDetectionError) {
-        try restart(at: samplesSeen)
-    }
-
-    /// Starts the next utterance, whose first sample lies at stream position `start`.
-    private func restart(at start: Int) throws(HotwordDetectionError) {
         try decoder.startUtterance()
         proposedEndFrames.removeAll()
         proposals = 0
-        utteranceStart = start
+        utteranceStart = samplesSeen
+        // No detection of the new utterance starts before it: only the latest entry still counts.
+        heardToStream.removeFirst(heardToStream.count - 1)
+    }
+
+    /// The stream position of the decoder's heard sample `heard`.
+    private func streamPosition(ofHeard heard: Int) -> Int {
+        heard + (heardToStream.last { $0.heard <= heard } ?? heardToStream[0]).offset
     }
 
     package func reset() throws(HotwordDetectionError) {
@@ -138,7 +145,7 @@ package final class KeywordSpotter: HotwordDetector {
         quietRoomGate.reset()
         samplesHeard = 0
         heardUpTo = 0
-        streamOffset = 0
+        heardToStream = [(0, 0)]
         proposedEndFrames.removeAll()
         proposals = 0
     }
@@ -166,7 +173,7 @@ package final class KeywordSpotter: HotwordDetector {
             // the keyword just heard) is not part of this detection.
             let span: Range<Int>
             if detection.startFrame <= detection.endFrame {
-                span = (detection.startFrame * Self.samplesPerFrame + streamOffset)..<((detection.endFrame + 1) * Self.samplesPerFrame + streamOffset)
+                span = streamPosition(ofHeard: detection.startFrame * Self.samplesPerFrame)..<streamPosition(ofHeard: (detection.endFrame + 1) * Self.samplesPerFrame)
             } else {
                 let phones = threshold(of: keyphrase)?.phoneCount ?? 1
                 span = max(utteranceStart, samplesSeen - phones * Self.samplesPerFrame * 10)..<samplesSeen

@@ -7,11 +7,13 @@ import Foundation
 /// same for room tone as for speech. A frame is *loud* when the energy of the last
 /// ``smoothingSeconds`` up to its end lies at least ``loudnessMarginDecibels`` above the quietest
 /// such energy of the last ``floorWindowSeconds`` (the room's own floor, whatever the
-/// microphone's level or the steady noise in it). The gate stays
-/// open until ``hangoverSeconds`` have passed without a loud frame, and when it opens again the
-/// spotter first hears the ``prerollSeconds`` before the loud frame, so a keyword's quiet onset
-/// ("s", "k") is heard whole. In running speech, and in speech over steady noise, some frame is
-/// always loud within the hangover and the gate never closes.
+/// microphone's level or the steady noise in it). The gate closes once ``hangoverSeconds`` have
+/// passed without a loud frame, and only in a quiet room: one whose floor, as the spotter hears it
+/// (after the gain), lies below ``quietRoomCeilingDecibels``. In a noisy room the spotter hears
+/// everything, as its noise estimate learns most from the noise between words. When the gate opens
+/// again the spotter first hears the ``prerollSeconds`` before the loud frame, so a keyword's quiet
+/// onset ("s", "k") is heard whole. In running speech some frame is always loud within the
+/// hangover and the gate never closes.
 ///
 /// A value type: the spotter that owns it feeds it every frame in stream order.
 struct QuietRoomGate: Sendable {
@@ -20,6 +22,9 @@ struct QuietRoomGate: Sendable {
     /// The energy is taken over this much audio: a single 30 ms frame of room noise often lies
     /// 6 dB above the quietest of five seconds, a tenth of a second seldom, a syllable always.
     static let smoothingSeconds = 0.09
+    /// The loudest floor (dBFS, after the gain) of a room the gate closes in: a quiet room's
+    /// microphone gives -70 to -55 dBFS, speech at a normal capture level about -26 dBFS.
+    static let quietRoomCeilingDecibels: Float = -50
     /// How far back the room's floor is looked for: longer than the pauses of running speech.
     static let floorWindowSeconds = 5.0
     /// How long the room must stay quiet before the gate closes: longer than any pause inside a
@@ -29,6 +34,8 @@ struct QuietRoomGate: Sendable {
     /// a keyword's quiet first phones.
     static let prerollSeconds = 0.5
 
+    /// The gain in decibels: the floor as the spotter hears it is the stream's plus this.
+    private let gainDecibels: Float
     private let smoothingSamples: Int
     private let floorWindowSamples: Int
     private let hangoverSamples: Int
@@ -43,9 +50,13 @@ struct QuietRoomGate: Sendable {
     private var recentEnergies: [(decibels: Float, end: Int)] = []
     /// Stream position just past the last loud frame; nil before the first.
     private var lastLoudEnd: Int?
+    /// The room's floor (dBFS, before the gain) at the last frame.
+    private var roomFloor: Float = 0
 
-    /// A gate for a stream of `sampleRate` samples a second, open at the start.
-    init(sampleRate: Int) {
+    /// A gate for a stream of `sampleRate` samples a second that the spotter hears multiplied by
+    /// `gain`, open at the start.
+    init(sampleRate: Int, gain: Double) {
+        gainDecibels = Float(20 * log10(gain))
         smoothingSamples = Int(Self.smoothingSeconds * Double(sampleRate))
         floorWindowSamples = Int(Self.floorWindowSeconds * Double(sampleRate))
         hangoverSamples = Int(Self.hangoverSeconds * Double(sampleRate))
@@ -65,14 +76,14 @@ struct QuietRoomGate: Sendable {
         // Digital silence has no level at all: it is taken as far below any microphone's floor.
         let decibels = 10 * log10(max(meanSquare, 1e-12))
         recentEnergies.removeAll { $0.end <= end - floorWindowSamples }
-        let floor = recentEnergies.reduce(decibels) { min($0, $1.decibels) }
+        roomFloor = recentEnergies.reduce(decibels) { min($0, $1.decibels) }
         recentEnergies.append((decibels, end))
-        if decibels >= floor + Self.loudnessMarginDecibels { lastLoudEnd = end }
+        if decibels >= roomFloor + Self.loudnessMarginDecibels { lastLoudEnd = end }
         return isOpen(at: end)
     }
 
     private func isOpen(at end: Int) -> Bool {
-        end - (lastLoudEnd ?? 0) <= hangoverSamples
+        end - (lastLoudEnd ?? 0) <= hangoverSamples || roomFloor + gainDecibels >= Self.quietRoomCeilingDecibels
     }
 
     /// Forgets the stream: the gate is open again, with no floor.
@@ -80,5 +91,6 @@ struct QuietRoomGate: Sendable {
         smoothedFrames.removeAll()
         recentEnergies.removeAll()
         lastLoudEnd = nil
+        roomFloor = 0
     }
 }

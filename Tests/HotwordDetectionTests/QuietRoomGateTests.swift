@@ -30,7 +30,7 @@ struct QuietRoomGateTests {
     }
 
     @Test func aSteadyQuietRoomClosesTheGateAfterTheHangover() {
-        var gate = QuietRoomGate(sampleRate: 16_000)
+        var gate = QuietRoomGate(sampleRate: 16_000, gain: 1)
         let open = Self.admitted(Self.roomNoise(seconds: 6, rms: 0.001, seed: 1), gate: &gate)
         let hangoverFrames = Int(QuietRoomGate.hangoverSeconds * 16_000) / Self.frame
         #expect(open.prefix(hangoverFrames).allSatisfy { $0 })
@@ -38,7 +38,7 @@ struct QuietRoomGateTests {
     }
 
     @Test func aSoundOpensItAtOnceAndItClosesAgainAfterTheHangover() {
-        var gate = QuietRoomGate(sampleRate: 16_000)
+        var gate = QuietRoomGate(sampleRate: 16_000, gain: 1)
         let noise = Self.roomNoise(seconds: 4, rms: 0.001, seed: 2)
         _ = Self.admitted(noise, gate: &gate)
         // A syllable's worth of tone, 30 dB above the room, then the room again.
@@ -61,14 +61,23 @@ struct QuietRoomGateTests {
             speech += Self.roomNoise(seconds: 0.6, rms: 0.001, seed: UInt64(index))
         }
         for level in [Float(1), 0.01] {
-            var gate = QuietRoomGate(sampleRate: 16_000)
+            var gate = QuietRoomGate(sampleRate: 16_000, gain: 1)
             let open = Self.admitted(speech.map { $0 * level }, gate: &gate)
             #expect(open.allSatisfy { $0 }, "closed at level \(level)")
         }
     }
 
+    @Test func aNoisyRoomKeepsItOpenAndSoDoesAQuietOneHeardWithGain() {
+        // Steady noise at -34 dBFS: quiet for a second and more, but above the quiet room's ceiling.
+        var noisy = QuietRoomGate(sampleRate: 16_000, gain: 1)
+        #expect(Self.admitted(Self.roomNoise(seconds: 6, rms: 0.02, seed: 6), gate: &noisy).allSatisfy { $0 })
+        // A quiet room at -60 dBFS, heard 20 dB louder.
+        var amplified = QuietRoomGate(sampleRate: 16_000, gain: 10)
+        #expect(Self.admitted(Self.roomNoise(seconds: 6, rms: 0.001, seed: 7), gate: &amplified).allSatisfy { $0 })
+    }
+
     @Test func resetOpensItAgain() {
-        var gate = QuietRoomGate(sampleRate: 16_000)
+        var gate = QuietRoomGate(sampleRate: 16_000, gain: 1)
         let noise = Self.roomNoise(seconds: 3, rms: 0.001, seed: 4)
         #expect(Self.admitted(noise, gate: &gate).last == false)
         gate.reset()

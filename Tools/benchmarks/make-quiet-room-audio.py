@@ -30,8 +30,8 @@ import zlib
 REPOSITORY = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 RECORDINGS = 40
 GAP_SECONDS = (10.0, 20.0)
-# sox's pink noise at `vol 0.003`, mixed with the keywords (which halves both), is about -60 dBFS RMS.
-NOISE_VOLUME = "0.003"
+# sox's pink noise at `vol 0.0095`, mixed with the keywords (which halves both), is about -60 dBFS RMS.
+NOISE_VOLUME = "0.0095"
 
 
 def sox(*arguments):
