@@ -34,13 +34,13 @@ package final class KeywordSpotter: HotwordDetector {
     /// Keeps a quiet room from the decoder.
     private var quietRoomGate: QuietRoomGate
     /// Samples the decoder has heard in this stream: the stream's own, less the quiet spells.
-    package private(set) var samplesHeard = 0
-    /// Stream position up to which the decoder has heard the stream.
-    private var heardUpTo = 0
+    private(set) var samplesHeard = 0
     /// Where the samples the decoder heard lie on the stream: from each entry's count of samples
     /// heard on, the stream position is that count plus the entry's offset. PocketSphinx numbers
     /// its frames by the samples it heard, and each quiet spell moves the stream on without them.
     private var heardToStream: [(heard: Int, offset: Int)] = [(0, 0)]
+    /// Stream position up to which the decoder has heard the stream.
+    private var heardUpTo: Int { streamPosition(ofHeard: samplesHeard) }
     /// Whether hits are candidates for a second stage, which says when to restart (`restart()`).
     private let proposingCandidates: Bool
     /// Where the latest candidate proposed for each pronunciation (`jarvis(2)`) ended, in the
@@ -101,7 +101,6 @@ package final class KeywordSpotter: HotwordDetector {
         let samples = converter.int16Samples(start == frameStart ? frame : recentAudio.samples(from: start), startingAt: start)
         try decoder.process(samples)
         samplesHeard += samples.count
-        heardUpTo = samplesSeen
         let hits = detectedHits()
         if !hits.isEmpty, !proposingCandidates || proposals >= Self.proposalsPerUtterance { try restart() }
         return hits
@@ -124,8 +123,6 @@ package final class KeywordSpotter: HotwordDetector {
         proposedEndFrames.removeAll()
         proposals = 0
         utteranceStart = samplesSeen
-        // No detection of the new utterance starts before it: only the latest entry still counts.
-        heardToStream.removeFirst(heardToStream.count - 1)
     }
 
     /// The stream position of the decoder's heard sample `heard`.
@@ -144,7 +141,6 @@ package final class KeywordSpotter: HotwordDetector {
         utteranceStart = 0
         quietRoomGate.reset()
         samplesHeard = 0
-        heardUpTo = 0
         heardToStream = [(0, 0)]
         proposedEndFrames.removeAll()
         proposals = 0

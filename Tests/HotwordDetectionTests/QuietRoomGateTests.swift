@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import AudioInput
 import AudioTestSupport
+import KeywordLabels
 @testable import HotwordDetection
 
 /// The gate that keeps a quiet room from keyword spotting, on synthetic room noise and tones,
@@ -102,11 +103,9 @@ struct QuietRoomGateTests {
                 "heard \(spotter.samplesHeard) of \(stream.count) samples")
     }
 
-    /// The labelled span of the one keyword in a fixture of `TestAudio/labels.tsv`.
-    static func label(of file: String) throws -> (start: Double, end: Double) {
-        let rows = try String(contentsOf: Fixtures.testAudio.appendingPathComponent("labels.tsv"), encoding: .utf8)
-            .split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-        let row = try #require(rows.first { $0.first == file })
-        return (try #require(Double(row[2])), try #require(Double(row[3])))
+    /// The label of the one keyword in a fixture of `TestAudio/labels.tsv`.
+    static func label(of file: String) throws -> KeywordLabel {
+        try #require(try LabelFile.read(Fixtures.testAudio.appendingPathComponent("labels.tsv").path)
+            .first { URL(fileURLWithPath: $0.file).lastPathComponent == file })
     }
 }
