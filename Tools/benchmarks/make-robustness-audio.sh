@@ -13,7 +13,10 @@
 #     level, i.e. noise RMS -36 dBFS. The noise is sox `synth pinknoise` (high-passed at 20 Hz to
 #     drop its DC offset) in sox's repeatable mode (-R: fixed random seed), so reruns give the same
 #     samples. The achieved SNR is measured on each output (output minus clean stream = the noise
-#     as it ended up in the file) and printed.
+#     as it ended up in the file) and printed. The same three streams are made with other noises,
+#     for checking a change made on the pink 10 dB streams: *_brown10 (sox `brownnoise`, a rumble
+#     with most of its energy below 200 Hz, at 10 dB SNR), *_white15 (`whitenoise`, a hiss, at 15 dB
+#     SNR) and *_pink20 (pink noise at 20 dB SNR, a milder room).
 #  2. pos_computer_phone, pos_jarvis_phone, neg_phone (+ labels): band-limited to 300-3400 Hz,
 #     8 kHz 8-bit mu-law, and back to 16 kHz (speech ends at 3.4 kHz, mu-law noise at about
 #     -80 dBFS reaches 4 kHz; the level drops about 2 dB with the lost band; timing unchanged).
@@ -101,21 +104,17 @@ wanted() {
 # Moves a finished temporary file into place, so an interrupted run leaves no half-written output.
 finish() { mv -f "$1" "$out/$2"; }
 
-# ---- 1. pink noise at 10 dB SNR --------------------------------------------------------------------
+# ---- 1. noise: pink at 10 dB SNR, and brown, white and milder pink ----------------------------------
 speech_db=-26   # active speech level the streams were levelled to (devdata README)
-snr_target=10
-noise="$work/pink.wav"
-noise_gain=""
+longest=$(for s in pos_computer pos_jarvis neg; do samples "$streams/$s.flac"; done | sort -n | tail -1)
+noise="$work/noise.wav"
+# Makes $noise: sox noise of kind $1 (pinknoise, brownnoise, whitenoise), as long as the longest
+# stream, and prints the gain that puts it $2 dB below the speech level.
 make_noise() {
-    [ -z "$noise_gain" ] || return 0
-    local n
-    n=$(for s in pos_computer pos_jarvis neg; do samples "$streams/$s.flac"; done | sort -n | tail -1)
     # Length in seconds: sox 14.4.2's synth counts an "NNNs" length at 48 kHz, not the output rate.
-    sx -n -r 16000 -c 1 -e floating-point -b 32 "$noise" synth "$(awk -v n="$n" 'BEGIN {printf "%d", n / 16000 + 2}')" pinknoise highpass 20
-    [ "$(samples "$noise")" -ge "$n" ] || { log "the pink noise came out shorter than the streams"; exit 1; }
-    local raw
-    raw=$(rms_db "$noise")
-    noise_gain=$(awk -v t="$((speech_db - snr_target))" -v r="$raw" 'BEGIN {printf "%.6f", 10 ^ ((t - r) / 20)}')
+    sx -n -r 16000 -c 1 -e floating-point -b 32 "$noise" synth "$(awk -v n="$longest" 'BEGIN {printf "%d", n / 16000 + 2}')" "$1" highpass 20
+    [ "$(samples "$noise")" -ge "$longest" ] || { log "the $1 came out shorter than the streams"; exit 1; }
+    awk -v t="$((speech_db - $2))" -v r="$(rms_db "$noise")" 'BEGIN {printf "%.6f", 10 ^ ((t - r) / 20)}'
 }
 # Prints the SNR that the output really has: the noise in it is the output minus the clean stream.
 snr_report() {
@@ -125,16 +124,22 @@ snr_report() {
     awk -v n="$name" -v r="$resid" -v s="$speech_db" -v a="$active" 'BEGIN {
         printf "%s: noise RMS %.2f dBFS -> SNR %.2f dB against the %d dBFS speech level (%.2f dB against the clean stream'"'"'s measured active level %.2f dBFS)\n", n, r, s - r, s, a - r, a }'
 }
-for s in pos_computer pos_jarvis neg; do
-    name=${s}_snr10
-    if wanted "$name.flac"; then
-        make_noise
-        sx_warn -m -v 1 "$streams/$s.flac" -v "$noise_gain" "$noise" -b 16 "$work/$name.flac" trim 0 "$(samples "$streams/$s.flac")s"
-        finish "$work/$name.flac" "$name.flac"
-        snr_report "$name" "$streams/$s.flac" "$out/$name.flac"
-    fi
-    if [ -f "$streams/$s.tsv" ]; then install -m 644 "$streams/$s.tsv" "$out/$name.tsv"; fi
+# suffix, sox noise, SNR in dB
+for condition in "snr10 pinknoise 10" "brown10 brownnoise 10" "white15 whitenoise 15" "pink20 pinknoise 20"; do
+    read -r suffix kind snr <<< "$condition"
+    noise_gain=""
+    for s in pos_computer pos_jarvis neg; do
+        name=${s}_$suffix
+        if wanted "$name.flac"; then
+            [ -n "$noise_gain" ] || noise_gain=$(make_noise "$kind" "$snr")
+            sx_warn -m -v 1 "$streams/$s.flac" -v "$noise_gain" "$noise" -b 16 "$work/$name.flac" trim 0 "$(samples "$streams/$s.flac")s"
+            finish "$work/$name.flac" "$name.flac"
+            snr_report "$name" "$streams/$s.flac" "$out/$name.flac"
+        fi
+        if [ -f "$streams/$s.tsv" ]; then install -m 644 "$streams/$s.tsv" "$out/$name.tsv"; fi
+    done
 done
+rm -f "$noise"
 
 # ---- 2. telephone band -----------------------------------------------------------------------------
 for s in pos_computer pos_jarvis neg; do
@@ -224,20 +229,24 @@ fi
 # ---- summary ---------------------------------------------------------------------------------------
 echo
 echo "Robustness audio in $out (16 kHz mono 16-bit FLAC)"
-printf '| %-24s | %9s | %s\n' file minutes content
-printf '|%s|%s|%s\n' "--------------------------" "-----------" "---------"
+printf '| %-26s | %9s | %s\n' file minutes content
+printf '|%s|%s|%s\n' "----------------------------" "-----------" "---------"
 total_real=0
-for f in pos_computer_snr10 pos_jarvis_snr10 neg_snr10 pos_computer_phone pos_jarvis_phone neg_phone neg_perturbed neg_espeak; do
-    [ -f "$out/$f.flac" ] || { printf '| %-24s | %9s | %s\n' "$f.flac" missing ""; continue; }
+for f in pos_computer_snr10 pos_jarvis_snr10 neg_snr10 pos_computer_brown10 pos_jarvis_brown10 neg_brown10 \
+         pos_computer_white15 pos_jarvis_white15 neg_white15 pos_computer_pink20 pos_jarvis_pink20 neg_pink20 pos_computer_phone pos_jarvis_phone neg_phone neg_perturbed neg_espeak; do
+    [ -f "$out/$f.flac" ] || { printf '| %-26s | %9s | %s\n' "$f.flac" missing ""; continue; }
     m=$(minutes "$out/$f.flac")
     case "$f" in
         *_snr10) what="pink noise, 10 dB SNR" ;;
+        *_brown10) what="brown noise, 10 dB SNR" ;;
+        *_white15) what="white noise, 15 dB SNR" ;;
+        *_pink20) what="pink noise, 20 dB SNR" ;;
         *_phone) what="300-3400 Hz, 8 kHz mu-law" ;;
         neg_perturbed) what="real speech: speed 0.9/1.1, pitch -/+200 cents, tempo 0.9" ;;
         neg_espeak) what="synthetic (espeak-ng, KJV text): report apart" ;;
     esac
     case "$f" in neg_snr10|neg_phone|neg_perturbed) total_real=$(awk -v a="$total_real" -v b="$m" 'BEGIN {print a + b}') ;; esac
-    printf '| %-24s | %9s | %s\n' "$f.flac" "$m" "$what"
+    printf '| %-26s | %9s | %s\n' "$f.flac" "$m" "$what"
 done
 awk -v t="$total_real" 'BEGIN {printf "real negatives made here (neg_snr10 + neg_phone + neg_perturbed): %.1f min = %.2f h\n", t, t / 60}'
 echo "took $((SECONDS - start_time)) s"
