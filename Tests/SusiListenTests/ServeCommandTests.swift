@@ -41,6 +41,14 @@ import Testing
 
         var text: String { Self.contents(of: log) }
 
+        /// The log once it contains `line`, or as it is after `seconds` (under load, what the
+        /// server does after it starts listening can be logged seconds later).
+        func text(once line: String, within seconds: Double = 10) -> String {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while !text.contains(line) && Date() < deadline { usleep(20_000) }
+            return text
+        }
+
         /// A TCP connection to the server, as a socket the caller closes.
         func connect() throws -> Int32 {
             let port = try #require(Int(uri.split(separator: ":").last ?? ""))
@@ -124,8 +132,7 @@ import Testing
         let server = try Server()
         let client = try server.connect()
         defer { close(client) }
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while !server.text.contains("client 1 connected") && Date() < deadline { usleep(20_000) }
+        _ = server.text(once: "client 1 connected")
         let stopped = server.stop()
         #expect(stopped.status == 0)
         // The client would be waited for until the 60 s idle time-out; a bound that holds under load.
@@ -135,7 +142,8 @@ import Testing
 
     @Test func servesWhenZeroconfIsAskedForAndNoAvahiDaemonRuns() throws {
         let server = try Server(["--zeroconf", "kitchen"])
-        #expect(server.text.contains("zeroconf: no Avahi daemon runs"), "\(server.text)")
+        let log = server.text(once: "zeroconf: no Avahi daemon runs")
+        #expect(log.contains("zeroconf: no Avahi daemon runs"), "\(log)")
         // Still serving: a describe is answered.
         let client = try server.connect()
         defer { close(client) }
@@ -152,9 +160,8 @@ import Testing
         let avahi = try PrivateAvahi()
         let server = try Server(["--zeroconf", "kitchen"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": avahi.busAddress])
         let port = try #require(server.uri.split(separator: ":").last)
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while !server.text.contains("zeroconf: announced") && Date() < deadline { usleep(20_000) }
-        #expect(server.text.contains("zeroconf: announced as \"kitchen\" (_wyoming._tcp, port \(port))"), "\(server.text)")
+        let log = server.text(once: "zeroconf: announced")
+        #expect(log.contains("zeroconf: announced as \"kitchen\" (_wyoming._tcp, port \(port))"), "\(log)")
         #expect(server.stop().status == 0)
     }
 
