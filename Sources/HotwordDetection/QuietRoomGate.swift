@@ -1,3 +1,4 @@
+import AudioInput
 import Foundation
 
 /// Decides, frame by frame, whether keyword spotting needs to hear the audio at all: not while
@@ -18,13 +19,13 @@ import Foundation
 /// A value type: the spotter that owns it feeds it every frame in stream order.
 struct QuietRoomGate: Sendable {
     /// How far above the room's floor a frame must be to count as sound worth hearing.
-    static let loudnessMarginDecibels: Float = 6
+    static let loudnessMarginDecibels = 6.0
     /// The energy is taken over this much audio: a single 30 ms frame of room noise often lies
     /// 6 dB above the quietest of five seconds, a tenth of a second seldom, a syllable always.
     static let smoothingSeconds = 0.09
     /// The loudest floor (dBFS, after the gain) of a room the gate closes in: a quiet room's
     /// microphone gives -70 to -55 dBFS, speech at a normal capture level about -26 dBFS.
-    static let quietRoomCeilingDecibels: Float = -50
+    static let quietRoomCeilingDecibels = -50.0
     /// How far back the room's floor is looked for: longer than the pauses of running speech.
     static let floorWindowSeconds = 5.0
     /// How long the room must stay quiet before the gate closes: longer than any pause inside a
@@ -35,28 +36,28 @@ struct QuietRoomGate: Sendable {
     static let prerollSeconds = 0.5
 
     /// The gain in decibels: the floor as the spotter hears it is the stream's plus this.
-    private let gainDecibels: Float
+    private let gainDecibels: Double
     private let smoothingSamples: Int
     private let floorWindowSamples: Int
     private let hangoverSamples: Int
     /// Samples heard before a loud frame when the gate opens again.
     let prerollSamples: Int
 
-    /// The frames of the last ``smoothingSeconds``: their sums of squares, lengths and the
-    /// stream position just past each, oldest first.
-    private var smoothedFrames: [(sumOfSquares: Float, count: Int, end: Int)] = []
+    /// The frames of the last ``smoothingSeconds``: their mean powers, lengths and the stream
+    /// position just past each, oldest first.
+    private var smoothedFrames: [(power: Double, count: Int, end: Int)] = []
     /// Smoothed energy (dBFS) at the end of each recent frame, oldest first, covering
     /// ``floorWindowSeconds``.
-    private var recentEnergies: [(decibels: Float, end: Int)] = []
+    private var recentEnergies: [(decibels: Double, end: Int)] = []
     /// Stream position just past the last loud frame; nil before the first.
     private var lastLoudEnd: Int?
     /// The room's floor (dBFS, before the gain) at the last frame.
-    private var roomFloor: Float = 0
+    private var roomFloor = 0.0
 
     /// A gate for a stream of `sampleRate` samples a second that the spotter hears multiplied by
     /// `gain`, open at the start.
     init(sampleRate: Int, gain: Double) {
-        gainDecibels = Float(20 * log10(gain))
+        gainDecibels = 20 * log10(gain)
         smoothingSamples = Int(Self.smoothingSeconds * Double(sampleRate))
         floorWindowSamples = Int(Self.floorWindowSeconds * Double(sampleRate))
         hangoverSamples = Int(Self.hangoverSeconds * Double(sampleRate))
@@ -68,13 +69,11 @@ struct QuietRoomGate: Sendable {
     /// first ``hangoverSeconds``).
     mutating func admits(_ frame: [Float], endingAt end: Int) -> Bool {
         guard !frame.isEmpty else { return isOpen(at: end) }
-        var sumOfSquares: Float = 0
-        for sample in frame { sumOfSquares += sample * sample }
         smoothedFrames.removeAll { $0.end <= end - smoothingSamples }
-        smoothedFrames.append((sumOfSquares, frame.count, end))
-        let meanSquare = smoothedFrames.reduce(0) { $0 + $1.sumOfSquares } / Float(smoothedFrames.reduce(0) { $0 + $1.count })
+        smoothedFrames.append((AnalysisWindow.power(of: frame), frame.count, end))
+        let samples = smoothedFrames.reduce(0) { $0 + $1.count }
         // Digital silence has no level at all: it is taken as far below any microphone's floor.
-        let decibels = 10 * log10(max(meanSquare, 1e-12))
+        let decibels = AnalysisWindow.decibels(ofPower: smoothedFrames.reduce(0) { $0 + $1.power * Double($1.count) } / Double(samples))
         recentEnergies.removeAll { $0.end <= end - floorWindowSamples }
         roomFloor = recentEnergies.reduce(decibels) { min($0, $1.decibels) }
         recentEnergies.append((decibels, end))

@@ -102,16 +102,11 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         return state
     }
 
-    /// A power in dB relative to full scale, with silence at −120 dB rather than −infinity.
-    static func decibels(_ power: Double) -> Double {
-        10 * log10(max(power, 1e-12))
-    }
-
     private mutating func analyseWindow(_ window: [Float]) {
         let power = AnalysisWindow.power(of: window)
         recentPower.append(power)
         if recentPower.count > Self.smoothingWindows { recentPower.removeFirst() }
-        let level = Self.decibels(recentPower.reduce(0, +) / Double(recentPower.count))
+        let level = AnalysisWindow.decibels(ofPower: recentPower.reduce(0, +) / Double(recentPower.count))
         let floor = max(noiseFloor.map { min(level, $0 + Self.floorRise) } ?? level, Self.lowestFloor)
         noiseFloor = floor
         let windowStart = samplesSeen
@@ -119,7 +114,7 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
 
         switch state {
         case .waitingForSpeech:
-            recentWindows.append(Self.decibels(power) - floor >= Self.startMargin)
+            recentWindows.append(AnalysisWindow.decibels(ofPower: power) - floor >= Self.startMargin)
             if recentWindows.count > Self.startSpan { recentWindows.removeFirst() }
             if recentWindows.filter({ $0 }).count >= Self.startWindows {
                 let firstSpeech = recentWindows.firstIndex(of: true) ?? 0
