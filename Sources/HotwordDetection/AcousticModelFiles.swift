@@ -16,8 +16,8 @@ package struct AcousticModelFiles: Sendable, Equatable {
     /// The project's dictionary of keyphrase words, read before the general one.
     package var keywordDictionary: String?
     /// The vocabulary the second stage's recogniser weighs a candidate against. Nil: the general
-    /// US English trigram model and the general dictionary, which cost far more memory than the
-    /// project's own vocabulary (`Models/verifier/`; figures in docs/performance.md).
+    /// US English trigram model and the general dictionary, which cost about 40 MB more memory than
+    /// the project's own unigram model of the same words (`Models/verifier/`).
     package var verifierVocabulary: VerifierVocabulary?
 
     /// The recogniser's language model and the dictionary of its words.
@@ -26,21 +26,15 @@ package struct AcousticModelFiles: Sendable, Equatable {
         package var languageModel: String
         /// The pronunciations of its words.
         package var dictionary: String
-        /// Words left out of the language model, of which those near a keyphrase are added to
-        /// it (see `NearWord`); nil: none.
-        package var rareWords: String?
 
-        package init(languageModel: String, dictionary: String, rareWords: String? = nil) {
+        package init(languageModel: String, dictionary: String) {
             self.languageModel = languageModel
             self.dictionary = dictionary
-            self.rareWords = rareWords
         }
 
-        /// The vocabulary of the project's models folder: `verifier/words.arpa`, `words.dict`
-        /// and `rare-words.txt`.
+        /// The vocabulary of the project's models folder: `verifier/words.arpa` and `words.dict`.
         package init(modelsFolder: String) {
-            let folder = modelsFolder + "/verifier/"
-            self.init(languageModel: folder + "words.arpa", dictionary: folder + "words.dict", rareWords: folder + "rare-words.txt")
+            self.init(languageModel: modelsFolder + "/verifier/words.arpa", dictionary: modelsFolder + "/verifier/words.dict")
         }
     }
 
@@ -79,12 +73,10 @@ package struct AcousticModelFiles: Sendable, Equatable {
         let project = "susi-listen (its Models/ folder)"
         let verifier = verifierFiles
         let verifierPackage = verifierVocabulary == nil ? Self.modelPackage : project
-        var files: [(path: String, kind: ModelFileProblem.Kind, package: String)] = [(generalDictionary, .dictionary, Self.modelPackage)]
-        if let keywordDictionary { files.append((keywordDictionary, .dictionary, project)) }
-        files.append((verifier.languageModel, .languageModel, verifierPackage))
-        files.append((verifier.dictionary, .dictionary, verifierPackage))
-        // `WORD LOG10 PHONE...` reads as a dictionary line: the word and at least one field.
-        if let rareWords = verifier.rareWords { files.append((rareWords, .dictionary, verifierPackage)) }
+        let files: [(path: String, kind: ModelFileProblem.Kind, package: String)] =
+            [(generalDictionary, .dictionary, Self.modelPackage)]
+            + (keywordDictionary.map { [($0, .dictionary, project)] } ?? [])
+            + [(verifier.languageModel, .languageModel, verifierPackage), (verifier.dictionary, .dictionary, verifierPackage)]
         for file in files {
             switch ModelFileProblem.of(file.path, as: file.kind) {
             case nil: continue

@@ -1,16 +1,15 @@
 import PocketSphinxSupport
 import Foundation
 
-/// The second stage of detection: a recogniser listens to a candidate's audio and says which
-/// words, and so which phones, it hears there.
+/// The second stage of detection: a large-vocabulary recogniser listens to a candidate's audio
+/// and says which words, and so which phones, it hears there.
 ///
 /// Keyword spotting weighs the keyphrase against a loop of phones, and any stretch of speech that
 /// sounds a little like the keyphrase clears a permissive threshold. The recogniser instead weighs
 /// it against the words of its vocabulary, each with how common it is (by default the project's
-/// `Models/verifier/`: the 12,000 most frequent words of PocketSphinx's general US English model
-/// as a unigram model, since over half a second word context adds nothing, and the rarer words
-/// of that model that lie near a keyphrase word, `NearWord`): "compute" or "jobless" win there,
-/// and the candidate is dropped if those words sound too different from the keyphrase (see
+/// `Models/verifier/`: the words of PocketSphinx's general US English model as a unigram model;
+/// over half a second word context adds nothing): "compute" or "jobless" win there, and the
+/// candidate is dropped if those words sound too different from the keyphrase (see
 /// `KeywordThreshold`).
 ///
 /// Owns one PocketSphinx decoder and frees it in `deinit`. Its beams are narrower than a
@@ -24,7 +23,6 @@ package final class KeywordVerifier {
                 lexicon: PronunciationLexicon) throws(HotwordDetectionError) {
         // `AcousticModelFiles.validate()` has checked the files.
         let languageModel = vocabulary.languageModel, dictionary = vocabulary.dictionary
-        let nearWords = try Self.nearWords(of: lexicon, in: vocabulary)
         do {
             decoder = try Decoder(arguments: [
                 "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary,
@@ -39,17 +37,9 @@ package final class KeywordVerifier {
         } catch {
             throw .decoderFailure("could not load the verification models \(acousticModel), \(languageModel) and \(dictionary)")
         }
-        // Rare words near a keyphrase word first, then the keyphrase aliases; the search is
-        // rebuilt once, after the last alias.
-        for near in nearWords {
-            try decoder.addLanguageModelWord(near.word, log10Probability: near.log10Probability)
-            for (index, phones) in near.pronunciations.enumerated() {
-                try decoder.addEntry(DecodedWord.entry(of: near.word, variant: index), phones: phones, updatingSearch: false)
-            }
-        }
         for (word, variants) in lexicon.pronunciations.sorted(by: { $0.key < $1.key }) {
             let alias = word + Self.aliasSuffix
-            try decoder.addLanguageModelWord(alias, log10Probability: Self.keywordLog10Probability)
+            try decoder.addLanguageModelWord(alias, weight: Self.keywordWeight)
             for (index, phones) in variants.enumerated() {
                 try decoder.addEntry(DecodedWord.entry(of: alias, variant: index), phones: phones,
                                      updatingSearch: index == variants.count - 1)
@@ -57,25 +47,16 @@ package final class KeywordVerifier {
         }
     }
 
-    /// The rare words of `vocabulary` near a word of `lexicon`; none when it has no rare words.
-    private static func nearWords(of lexicon: PronunciationLexicon,
-                                  in vocabulary: AcousticModelFiles.VerifierVocabulary) throws(HotwordDetectionError) -> [NearWord] {
-        guard let rareWords = vocabulary.rareWords else { return [] }
-        return try NearWord.near(lexicon.pronunciations.values.flatMap { $0 }, in: rareWords)
-    }
-
     /// Keyphrase words enter the recogniser a second time under this suffix, with a unigram
     /// probability of their own, so that a keyword the language model finds unlikely (or does
     /// not know) still stands a chance.
     static let aliasSuffix = "_keyword"
-    /// log10 of the alias's unigram probability: about one in seven, as likely as "the". Chosen
-    /// as 10,000 times a uniform distribution over the 72,547 words of the general model: on
-    /// devdata, verifying every candidate with that model confirmed 51 of 80 "computer" and 42
-    /// of 80 "jarvis" with the language model's own probabilities (1 time uniform), 56 and 50
-    /// with 10,000 times, and no candidate on the background speech either way (the recogniser
-    /// had to hear the exact words then). 10^6 and 10^8 heard 0–3 more real keywords than 10^4,
-    /// and no false alarm more.
-    static let keywordLog10Probability = 4 - log10(72_547.0)
+    /// The alias's unigram weight relative to a uniform distribution over the vocabulary. On
+    /// devdata, verifying every candidate confirmed 51 of 80 "computer" and 42 of 80 "jarvis"
+    /// with the language model's own probabilities (weight 1), 56 and 50 with 10,000, and no
+    /// candidate on the background speech either way (the recogniser had to hear the exact
+    /// words then). 10^6 and 10^8 heard 0–3 more real keywords than 10^4, and no false alarm more.
+    static let keywordWeight: Float = 1e4
 
     /// The words the recogniser hears over the candidate, and their phones, in order: those at
     /// least half inside its span. A word mostly before or after it (the start of the command

@@ -113,15 +113,13 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         }
     }
 
-    /// Adds `word` to the n-gram language model as a unigram of probability `10^log10Probability`.
+    /// Adds `word` to the n-gram language model as a unigram, `weight` times as likely as a word
+    /// of a uniform distribution over the vocabulary.
     /// - Throws: `Failure.decoderFailure` when the decoder has no n-gram model or it refuses the word.
-    package func addLanguageModelWord(_ word: String, log10Probability: Double) throws(Failure) {
-        guard let model = ps_get_lm(handle, "_default"), let counts = ngram_model_get_counts(model) else {
+    package func addLanguageModelWord(_ word: String, weight: Float) throws(Failure) {
+        guard let model = ps_get_lm(handle, "_default") else {
             throw .decoderFailure("could not add \"\(word)\" to the language model: none is loaded as an n-gram model")
         }
-        // PocketSphinx takes the word's weight against a uniform distribution over the unigrams,
-        // the new word among them.
-        let weight = Float(pow(10, log10Probability) * Double(counts[0] + 1))
         guard ngram_model_add_word(model, word, weight) != NGRAM_INVALID_WID else {
             throw .decoderFailure("could not add \"\(word)\" to the language model")
         }

@@ -4,15 +4,13 @@
 The recogniser that verifies a keyword candidate hears about half a second of audio: one word,
 rarely two. What it needs is a vocabulary to weigh the keyword against and how common each word
 is; the general model's 3.7 million bigrams and trigrams add nothing measurable over so short a
-span and cost about 40 MB of memory.  This script takes the words of `pocketsphinx-en-us`'s
-general model that its CMU dictionary knows, with their unigram probabilities there, and splits
-them in two:
+span and cost about 40 MB of memory.  This script keeps the words of `pocketsphinx-en-us`'s
+general model (by default all of them; `--words N` keeps the N most frequent, renormalised) with
+their unigram probabilities, and their pronunciations from its CMU dictionary.
 
-  words.arpa       ARPA unigram model of the --words most frequent words (default 12,000), with
-                   their log10 probabilities in the whole vocabulary (not renormalised)
-  words.dict       every pronunciation (all variants) of every word in words.arpa
-  rare-words.txt   the other words, one line per pronunciation: `WORD LOG10 PHONE...`; the
-                   detector adds those near its keyphrases to the recogniser when it starts
+Outputs (in --out DIR, default Models/verifier/ beside this script's folder):
+  words.arpa   ARPA unigram model, log10 probabilities; PocketSphinx reads it directly
+  words.dict   every pronunciation (all variants) of every word in words.arpa
 
 The unigram probabilities are read from the binary model with pip `pocketsphinx` (5.1.1, whose
 `NGramModel` reads Debian's trie format; Debian's `sphinx_lm_convert` aborts half-way through
@@ -64,16 +62,15 @@ def unigram_log10(model_path, words):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     here = os.path.dirname(os.path.abspath(__file__))
-    parser.add_argument("--words", type=int, default=12000, help="the N most frequent words go into words.arpa (default 12000)")
+    parser.add_argument("--words", type=int, default=None, help="keep the N most frequent words (default: all)")
     parser.add_argument("--out", default=os.path.join(here, "..", "..", "Models", "verifier"))
     parser.add_argument("--model-folder", default=MODEL)
     options = parser.parse_args()
 
     entries = dictionary_entries(os.path.join(options.model_folder, "cmudict-en-us.dict"))
     probabilities, end_of_sentence = unigram_log10(os.path.join(options.model_folder, "en-us.lm.bin"), sorted(entries))
-    by_frequency = sorted(probabilities, key=lambda word: (-probabilities[word], word))
-    kept, rare = by_frequency[: options.words], by_frequency[options.words :]
-    mass = sum(10 ** probabilities[word] for word in probabilities) + 10 ** end_of_sentence
+    kept = sorted(probabilities, key=lambda word: (-probabilities[word], word))[: options.words or len(probabilities)]
+    mass = sum(10 ** probabilities[word] for word in kept) + 10 ** end_of_sentence
     normaliser = math.log10(mass)
 
     os.makedirs(options.out, exist_ok=True)
@@ -86,13 +83,7 @@ def main():
     with open(os.path.join(options.out, "words.dict"), "w", encoding="utf-8") as dictionary:
         for word in sorted(kept):
             dictionary.writelines(entries[word])
-    with open(os.path.join(options.out, "rare-words.txt"), "w", encoding="utf-8") as lines:
-        for word in sorted(rare):
-            for entry in entries[word]:
-                lines.write("%s %.4f %s\n" % (word, probabilities[word] - normaliser, entry.split(None, 1)[1].strip()))
-    print("%d words (%.1f %% of the unigram mass) in words.arpa, %d rare words in %s"
-          % (len(kept), 100 * sum(10 ** (probabilities[word] - normaliser) for word in kept), len(rare), options.out),
-          file=sys.stderr)
+    print("%d words (%.1f %% of the general model's unigram mass) in %s" % (len(kept), 100 * mass, options.out), file=sys.stderr)
 
 
 if __name__ == "__main__":
