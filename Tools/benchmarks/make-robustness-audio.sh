@@ -124,9 +124,13 @@ snr_report() {
     awk -v n="$name" -v r="$resid" -v s="$speech_db" -v a="$active" 'BEGIN {
         printf "%s: noise RMS %.2f dBFS -> SNR %.2f dB against the %d dBFS speech level (%.2f dB against the clean stream'"'"'s measured active level %.2f dBFS)\n", n, r, s - r, s, a - r, a }'
 }
-# suffix, sox noise, SNR in dB
-for condition in "snr10 pinknoise 10" "brown10 brownnoise 10" "white15 whitenoise 15" "pink20 pinknoise 20"; do
+# Each noise condition: output suffix, sox noise, SNR in dB. The summary lists the same streams.
+noise_conditions=("snr10 pinknoise 10" "brown10 brownnoise 10" "white15 whitenoise 15" "pink20 pinknoise 20")
+noise_streams=()
+declare -A noise_description
+for condition in "${noise_conditions[@]}"; do
     read -r suffix kind snr <<< "$condition"
+    noise_description[$suffix]="${kind%noise} noise, $snr dB SNR"
     noise_gain=""
     for s in pos_computer pos_jarvis neg; do
         name=${s}_$suffix
@@ -137,6 +141,7 @@ for condition in "snr10 pinknoise 10" "brown10 brownnoise 10" "white15 whitenois
             snr_report "$name" "$streams/$s.flac" "$out/$name.flac"
         fi
         if [ -f "$streams/$s.tsv" ]; then install -m 644 "$streams/$s.tsv" "$out/$name.tsv"; fi
+        noise_streams+=("$name")
     done
 done
 rm -f "$noise"
@@ -232,18 +237,14 @@ echo "Robustness audio in $out (16 kHz mono 16-bit FLAC)"
 printf '| %-26s | %9s | %s\n' file minutes content
 printf '|%s|%s|%s\n' "----------------------------" "-----------" "---------"
 total_real=0
-for f in pos_computer_snr10 pos_jarvis_snr10 neg_snr10 pos_computer_brown10 pos_jarvis_brown10 neg_brown10 \
-         pos_computer_white15 pos_jarvis_white15 neg_white15 pos_computer_pink20 pos_jarvis_pink20 neg_pink20 pos_computer_phone pos_jarvis_phone neg_phone neg_perturbed neg_espeak; do
+for f in "${noise_streams[@]}" pos_computer_phone pos_jarvis_phone neg_phone neg_perturbed neg_espeak; do
     [ -f "$out/$f.flac" ] || { printf '| %-26s | %9s | %s\n' "$f.flac" missing ""; continue; }
     m=$(minutes "$out/$f.flac")
     case "$f" in
-        *_snr10) what="pink noise, 10 dB SNR" ;;
-        *_brown10) what="brown noise, 10 dB SNR" ;;
-        *_white15) what="white noise, 15 dB SNR" ;;
-        *_pink20) what="pink noise, 20 dB SNR" ;;
         *_phone) what="300-3400 Hz, 8 kHz mu-law" ;;
         neg_perturbed) what="real speech: speed 0.9/1.1, pitch -/+200 cents, tempo 0.9" ;;
         neg_espeak) what="synthetic (espeak-ng, KJV text): report apart" ;;
+        *) what=${noise_description[${f##*_}]} ;;
     esac
     case "$f" in neg_snr10|neg_phone|neg_perturbed) total_real=$(awk -v a="$total_real" -v b="$m" 'BEGIN {print a + b}') ;; esac
     printf '| %-26s | %9s | %s\n' "$f.flac" "$m" "$what"

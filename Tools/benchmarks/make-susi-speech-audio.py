@@ -218,6 +218,7 @@ def main():
     with tempfile.TemporaryDirectory() as workdir:
         stream, rows, spans = make_stream(Background(neg, workdir), voices, workdir)
         write_output(arguments.out, "susi_speech", stream, rows, workdir)
+        background_rms, speech_rms = level(stream, spans["background"]), level(stream, spans["speech"])
         summary = []
         for name, make_noise, seed in (("susi_speech_snr10", pink_noise, SEED + 1),
                                        ("susi_speech_brown10", brown_noise, SEED + 2)):
@@ -228,15 +229,15 @@ def main():
             noise_rms = rms(noise)
             summary.append("  %-25s noise %.2f dBFS RMS; SNR %.2f dB against the background, %.2f dB against "
                            "the speech; %d clipped samples" % (name + ".flac", db(noise_rms),
-                                                               db(level(stream, spans["background"]) / noise_rms),
-                                                               db(level(stream, spans["speech"]) / noise_rms), clipped))
+                                                               db(background_rms / noise_rms),
+                                                               db(speech_rms / noise_rms), clipped))
     with open(os.path.join(arguments.out, "susi_speech.txt"), "w", encoding="ascii", newline="\n") as txt:
         txt.write("# index\tstart_s\tend_s\tvoice\tspeed\tpitch\tprefix\tspelling\tcommand\n")
         txt.writelines("%d\t%.3f\t%.3f\t%s\t%d\t%d\t%s\t%s\t%s\n" % row for row in rows)
     print(f"make-susi-speech-audio: {arguments.out}: {len(rows)} keywords, {len(stream) / SAMPLE_RATE / 60:.2f} min "
           f"({len(stream) / SAMPLE_RATE:.1f} s); voices: {', '.join(voices)}", file=sys.stderr)
     print("  background %.2f dBFS RMS, speech %.2f dBFS RMS, floor %.0f dBFS (fixture_noise, per file)"
-          % (db(level(stream, spans["background"])), db(level(stream, spans["speech"])), FLOOR_DBFS), file=sys.stderr)
+          % (db(background_rms), db(speech_rms), FLOOR_DBFS), file=sys.stderr)
     print("\n".join(summary), file=sys.stderr)
     print(f"  made in {time.monotonic() - began:.0f} s", file=sys.stderr)
 
