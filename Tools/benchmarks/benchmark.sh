@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Prints susi-listen's figures: CPU against pip pocketsphinx on a 10-minute file, peak memory over
-# a one-hour file, latency on the TestAudio fixtures, and accuracy on ../shared/devdata.
+# Prints susi-listen's figures: CPU of spotting alone and of the default two-stage detection against
+# pip pocketsphinx on a 10-minute file, peak memory of each over a one-hour file, latency on the
+# TestAudio fixtures, and accuracy on ../shared/devdata.
 #   Tools/benchmarks/benchmark.sh            everything
 #   Tools/benchmarks/benchmark.sh --quick    skip the one-hour file and the pip reference
 # DEVDATA=path overrides ../shared/devdata. Plots go to bench-output/.
@@ -20,25 +21,31 @@ field() { python3 -c "import json,sys; [print(json.loads(l)['$2']) for l in open
 
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 
-echo "== CPU: keyword spotting on 10 minutes of real background speech (keyword: computer, sensitivity 0.5)"
+echo "== CPU: 10 minutes of real background speech (keyword: computer, sensitivity 0.5), each decision against pip pocketsphinx in the same run"
 sox "$devdata/streams/neg.flac" "$work/ten-minutes.wav" trim 0 600
-"$bin" --file "$work/ten-minutes.wav" --keyword computer --decision spotting --no-transcription --json > "$work/ten.jsonl"
-ours_rtf=$(field "$work/ten.jsonl" rtf summary)
-threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
-echo "susi-listen: rtf $ours_rtf (threshold $threshold)"
+decisions=(spotting two-stage)
+for decision in "${decisions[@]}"; do
+    "$bin" --file "$work/ten-minutes.wav" --keyword computer --decision "$decision" --no-transcription --json > "$work/ten-$decision.jsonl"
+    echo "susi-listen --decision $decision: rtf $(field "$work/ten-$decision.jsonl" rtf summary)"
+done
+threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten-spotting.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
 if [ "$quick" != "--quick" ]; then
     if [ ! -x .build/reference-venv/bin/python ]; then
         python3 -m venv .build/reference-venv && .build/reference-venv/bin/pip install -q pocketsphinx==5.1.1
     fi
     .build/reference-venv/bin/python Tools/benchmarks/reference-pocketsphinx.py "$work/ten-minutes.wav" computer "$threshold" > "$work/pip.json"
     pip_rtf=$(python3 -c "import json; print(json.load(open('$work/pip.json'))['rtf'])")
-    echo "pip pocketsphinx 5.1.1: rtf $pip_rtf"
-    python3 -c "print('ratio susi-listen / pip pocketsphinx: %.2f' % ($ours_rtf / $pip_rtf))"
+    echo "pip pocketsphinx 5.1.1 (threshold $threshold): rtf $pip_rtf"
+    for decision in "${decisions[@]}"; do
+        python3 -c "print('ratio susi-listen --decision $decision / pip pocketsphinx: %.2f' % ($(field "$work/ten-$decision.jsonl" rtf summary) / $pip_rtf))"
+    done
 
     echo "== memory: one hour of audio as one FLAC file"
     sox "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$work/one-hour.flac" trim 0 3600
-    "$bin" --file "$work/one-hour.flac" --decision spotting --no-transcription --json > "$work/hour.jsonl"
-    echo "peak RSS $(field "$work/hour.jsonl" peak_rss_mb summary) MB over $(field "$work/hour.jsonl" audio_s summary) s of audio, rtf $(field "$work/hour.jsonl" rtf summary)"
+    for decision in "${decisions[@]}"; do
+        "$bin" --file "$work/one-hour.flac" --decision "$decision" --no-transcription --json > "$work/hour.jsonl"
+        echo "--decision $decision: peak RSS $(field "$work/hour.jsonl" peak_rss_mb summary) MB over $(field "$work/hour.jsonl" audio_s summary) s of audio, rtf $(field "$work/hour.jsonl" rtf summary)"
+    done
 fi
 
 echo "== latency and accuracy on the TestAudio fixtures (each file a fresh stream)"
