@@ -24,9 +24,11 @@ echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d
 echo "== CPU: 10 minutes of real background speech (keyword: computer, sensitivity 0.5), each decision against pip pocketsphinx in the same run"
 sox "$devdata/streams/neg.flac" "$work/ten-minutes.wav" trim 0 600
 decisions=(spotting two-stage)
+declare -A rtf
 for decision in "${decisions[@]}"; do
     "$bin" --file "$work/ten-minutes.wav" --keyword computer --decision "$decision" --no-transcription --json > "$work/ten-$decision.jsonl"
-    echo "susi-listen --decision $decision: rtf $(field "$work/ten-$decision.jsonl" rtf summary)"
+    rtf[$decision]=$(field "$work/ten-$decision.jsonl" rtf summary)
+    echo "susi-listen --decision $decision: rtf ${rtf[$decision]}"
 done
 threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten-spotting.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
 if [ "$quick" != "--quick" ]; then
@@ -37,7 +39,7 @@ if [ "$quick" != "--quick" ]; then
     pip_rtf=$(python3 -c "import json; print(json.load(open('$work/pip.json'))['rtf'])")
     echo "pip pocketsphinx 5.1.1 (threshold $threshold): rtf $pip_rtf"
     for decision in "${decisions[@]}"; do
-        python3 -c "print('ratio susi-listen --decision $decision / pip pocketsphinx: %.2f' % ($(field "$work/ten-$decision.jsonl" rtf summary) / $pip_rtf))"
+        python3 -c "print('ratio susi-listen --decision $decision / pip pocketsphinx: %.2f' % (${rtf[$decision]} / $pip_rtf))"
     done
 
     echo "== memory: one hour of audio as one FLAC file"
