@@ -17,11 +17,14 @@ package struct BenchmarkPlan: Sendable {
     package var spotter: KeywordSpotterConfiguration
     /// The false-alarm rate an operating point must meet.
     package var targetFalseAlarmsPerHour: Double
+    /// Also score each run's first and second half apart (see `RunHalves`).
+    package var splitsHalves: Bool
 
-    /// A plan; by default one continuous stream, the default spotter and a target of 1 false alarm an hour.
+    /// A plan; by default one continuous stream, the default spotter, a target of 1 false alarm
+    /// an hour, and no halves.
     package init(labels: [KeywordLabel], negatives: [String], keywords: [String], sensitivities: [Double],
                 resetBetweenFiles: Bool = false, spotter: KeywordSpotterConfiguration = KeywordSpotterConfiguration(),
-                targetFalseAlarmsPerHour: Double = 1) {
+                targetFalseAlarmsPerHour: Double = 1, splitsHalves: Bool = false) {
         self.labels = labels
         self.negatives = negatives
         self.keywords = keywords
@@ -29,6 +32,7 @@ package struct BenchmarkPlan: Sendable {
         self.resetBetweenFiles = resetBetweenFiles
         self.spotter = spotter
         self.targetFalseAlarmsPerHour = targetFalseAlarmsPerHour
+        self.splitsHalves = splitsHalves
     }
 
     /// The files that hold labels of `keyword`, in order of first appearance.

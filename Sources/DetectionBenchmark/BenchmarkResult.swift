@@ -20,9 +20,27 @@ package struct BenchmarkResult: Sendable {
     /// false-alarm rate (the highest sensitivity on a tie); nil when none meets it or the
     /// rate is unknown.
     package func operatingPoint(for keyword: String) -> BenchmarkRow? {
+        operatingPoint(for: keyword, among: rows)
+    }
+
+    /// The operating point of `keyword` among `rows`, by the rule of `operatingPoint(for:)`.
+    private func operatingPoint(for keyword: String, among rows: [BenchmarkRow]) -> BenchmarkRow? {
         rows.filter { $0.keyword == keyword && ($0.falseAlarmsPerHour ?? .infinity) <= targetFalseAlarmsPerHour }
             .max { ($0.score.hits, $0.sensitivity) < ($1.score.hits, $1.sensitivity) }
     }
+
+    /// With halves (`bench --halves`), per keyword: the operating point chosen on the first
+    /// half, and the second half's figures at its sensitivity, which were not looked at in
+    /// choosing it. Nil when the rows have no halves or the first half has no operating point.
+    package func heldOutPoint(for keyword: String) -> (chosen: BenchmarkRow, reported: BenchmarkRow)? {
+        let halves = rows.filter { $0.keyword == keyword && $0.halves.count == 2 }
+        guard let chosen = operatingPoint(for: keyword, among: halves.map { $0.halves[0] }),
+              let reported = halves.first(where: { $0.sensitivity == chosen.sensitivity })?.halves[1] else { return nil }
+        return (chosen, reported)
+    }
+
+    /// Whether the rows carry their halves.
+    private var hasHalves: Bool { rows.contains { !$0.halves.isEmpty } }
 
     /// Keywords in the order they appear in the rows.
     package var keywords: [String] {
@@ -38,10 +56,10 @@ package struct BenchmarkResult: Sendable {
         func keywordColumn(_ text: String) -> String {
             text.padding(toLength: keywordWidth, withPad: " ", startingAt: 0)
         }
-        var lines = [keywordColumn("keyword") + "  S     hits     miss    miss 95 %    FA neg   FA/h     FA/h 95 %   FA pos  lat p50  lat p95  lat max  RTF"]
-        for row in rows {
+        let header = keywordColumn("keyword") + "  S     hits     miss    miss 95 %    FA neg   FA/h     FA/h 95 %   FA pos  lat p50  lat p95  lat max  RTF"
+        func line(_ row: BenchmarkRow) -> String {
             let score = row.score
-            lines.append([
+            return [
                 keywordColumn(row.keyword),
                 String(format: "%5.2f", row.sensitivity),
                 "\(score.hits)/\(score.labels)".leftPadded(8),
@@ -55,14 +73,33 @@ package struct BenchmarkResult: Sendable {
                 Self.seconds(score.latency(quantile: 0.95)),
                 Self.seconds(score.latencies.last),
                 String(format: "%.4f", row.realTimeFactor),
-            ].joined(separator: "  "))
+            ].joined(separator: "  ")
         }
+        var lines = [header] + rows.map(line)
         lines.append("")
         for keyword in keywords {
             if let point = operatingPoint(for: keyword) {
-                lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use sensitivity \(point.sensitivity): miss rate \(point.score.missRate.map { String(format: "%.1f %%", $0 * 100) } ?? "unknown (no positives)"), \(point.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "?") FA/h")
+                lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use sensitivity \(point.sensitivity): \(Self.figures(of: point))")
             } else {
                 lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : "")")
+            }
+        }
+        if hasHalves {
+            lines.append("")
+            lines.append("first half (the first half of each keyword's labels and of each negative file)")
+            lines.append(header)
+            lines += rows.compactMap(\.halves.first).map(line)
+            lines.append("")
+            lines.append("second half (the rest)")
+            lines.append(header)
+            lines += rows.compactMap(\.halves.last).map(line)
+            lines.append("")
+            for keyword in keywords {
+                if let point = heldOutPoint(for: keyword) {
+                    lines.append("\(keyword): sensitivity \(point.chosen.sensitivity), chosen on the first half (\(Self.figures(of: point.chosen))), gives on the second half \(Self.figures(of: point.reported))")
+                } else {
+                    lines.append("\(keyword): no sensitivity meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h on the first half")
+                }
             }
         }
         let explained = rows.compactMap { row in row.causes.map { (row: row, causes: $0) } }
@@ -116,7 +153,24 @@ package struct BenchmarkResult: Sendable {
                     ("fa_per_hour", point?.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
                 ])
             })),
-        ])
+        ] + (hasHalves ? [
+            ("held_out_points", .array(keywords.map { keyword in
+                let point = heldOutPoint(for: keyword)
+                return .object([
+                    ("keyword", .string(keyword)),
+                    ("sensitivity", point.map { .number($0.chosen.sensitivity) } ?? .null),
+                    ("first_half_miss_rate", point?.chosen.score.missRate.map(JSONValue.number) ?? .null),
+                    ("first_half_fa_per_hour", point?.chosen.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
+                    ("miss_rate", point?.reported.score.missRate.map(JSONValue.number) ?? .null),
+                    ("fa_per_hour", point?.reported.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
+                ])
+            })),
+        ] : []))
+    }
+
+    /// "miss rate M %, F FA/h" of `row`, for the sentences under the table.
+    private static func figures(of row: BenchmarkRow) -> String {
+        "miss rate \(row.score.missRate.map { String(format: "%.1f %%", $0 * 100) } ?? "unknown (no positives)"), \(row.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "?") FA/h"
     }
 
     /// One row as a JSON object.
@@ -141,7 +195,7 @@ package struct BenchmarkResult: Sendable {
             ("calibration", row.calibration?.json(decision: decision) ?? .null),
             ("causes", row.causes?.json ?? .null),
         ]
-        return .object(members)
+        return .object(members + (row.halves.isEmpty ? [] : [("halves", .array(row.halves.map(json(of:))))]))
     }
 
     /// `[lower, upper]`, or null.

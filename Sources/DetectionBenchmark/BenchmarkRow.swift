@@ -18,6 +18,9 @@ package struct BenchmarkRow: Sendable, Equatable {
     /// Why keywords were missed and which rule heard the false alarms; nil for keyword spotting
     /// alone, which has no candidates.
     package var causes: DetectionCauses? = nil
+    /// The same run's figures on its first half and on its second (`bench --halves`; see
+    /// `RunHalves`), each without halves of its own; empty when not asked for.
+    package var halves: [BenchmarkRow] = []
 
     /// False alarms per hour of negative audio; nil (unknown, not zero) with no negatives.
     package var falseAlarmsPerHour: Double? {

@@ -56,28 +56,26 @@ package enum BenchmarkRunner {
         let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles, shouldStop: shouldStop)
         let streamLabels = try KeywordLabel.placed(plan.labels, keyword: keyword, on: positive.placements)
         let score = DetectionScore(detections: positive.hits.map(\.time), labels: streamLabels)
-        var negativeFalseAlarms: Int?
-        var negativeHours: Double?
-        var cpu = positive.cpuSeconds
-        var audio = positive.audioSeconds
-        var negativeCandidates: [CandidateEvent]?
+        var negativeRun: StreamRun?
         if !plan.negatives.isEmpty {
             do { try spotter.reset() } catch { throw .audio(String(describing: error)) }
-            let negative = try StreamRun.run(files: plan.negatives, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles,
-                                             shouldStop: shouldStop)
-            negativeFalseAlarms = negative.hits.count
-            negativeCandidates = negative.candidates
-            negativeHours = negative.audioSeconds / 3600
-            cpu += negative.cpuSeconds
-            audio += negative.audioSeconds
+            negativeRun = try StreamRun.run(files: plan.negatives, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles,
+                                            shouldStop: shouldStop)
         }
-        return BenchmarkRow(keyword: keyword, sensitivity: sensitivity, score: score,
-                            negativeFalseAlarms: negativeFalseAlarms, negativeHours: negativeHours,
-                            realTimeFactor: audio > 0 ? cpu / audio : 0,
-                            calibration: spotter.thresholds.first { $0.keyphrase == keyword },
-                            causes: configuration.decision == .spotting ? nil : DetectionCauses(
-                                missedLabels: score.missedLabels, positiveCandidates: positive.candidates,
-                                negativeCandidates: negativeCandidates))
+        let cpu = positive.cpuSeconds + (negativeRun?.cpuSeconds ?? 0)
+        let audio = positive.audioSeconds + (negativeRun?.audioSeconds ?? 0)
+        var row = BenchmarkRow(keyword: keyword, sensitivity: sensitivity, score: score,
+                               negativeFalseAlarms: negativeRun?.hits.count, negativeHours: negativeRun.map { $0.audioSeconds / 3600 },
+                               realTimeFactor: audio > 0 ? cpu / audio : 0,
+                               calibration: spotter.thresholds.first { $0.keyphrase == keyword },
+                               causes: configuration.decision == .spotting ? nil : DetectionCauses(
+                                   missedLabels: score.missedLabels, positiveCandidates: positive.candidates,
+                                   negativeCandidates: negativeRun?.candidates))
+        if plan.splitsHalves {
+            row.halves = RunHalves(labels: streamLabels, negativeFiles: negativeRun.map { Array($0.placements.values) } ?? [])
+                .rows(of: row, detections: positive.hits.map(\.time), negativeDetections: negativeRun?.hits.map(\.time))
+        }
+        return row
     }
 }
 

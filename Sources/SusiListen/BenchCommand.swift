@@ -39,6 +39,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Start every file as a fresh stream instead of one continuous stream.")
     var perFile = false
 
+    @Flag(name: .long, help: "Also score the first half of each keyword's labels and of each negative file apart from the rest, and report the sensitivity chosen on the first half with its figures on the second (tune on one half, report the other).")
+    var halves = false
+
     @Option(name: .long, help: ArgumentHelp("Write an SVG plot of miss rate against false alarms per hour here.", valueName: "file.svg"))
     var plot: String?
 
@@ -79,7 +82,7 @@ struct BenchCommand: ParsableCommand {
     private func validateLive() throws {
         if positives.isEmpty { throw ValidationError("--live plays the positives: give --positives") }
         let given: [(option: String, isGiven: Bool)] = [("--negatives", !negatives.isEmpty), ("--json", json),
-                                                        ("--plot", plot != nil), ("--per-file", perFile),
+                                                        ("--plot", plot != nil), ("--per-file", perFile), ("--halves", halves),
                                                         ("--target-fa-per-hour", targetFaPerHour != nil)]
         if let option = given.first(where: \.isGiven)?.option { throw ValidationError("--live does not use \(option)") }
         if sensitivities.count != 1 {
@@ -118,7 +121,8 @@ struct BenchCommand: ParsableCommand {
             var spotter = settings.spotterConfiguration
             spotter.keywords = []
             let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivities,
-                                     resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour ?? 1)
+                                     resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour ?? 1,
+                                     splitsHalves: halves)
             if live {
                 for keyword in keywords {
                     var configuration = spotter

@@ -102,4 +102,33 @@ import Pipeline
         #expect(try number("x1", in: across) == cx)
         #expect(try number("x2", in: across) == xAxisEnd)
     }
+
+    @Test func theHeldOutPointIsChosenOnTheFirstHalfAndReportedOnTheSecond() {
+        // On the whole run 0.7 has the fewest misses within 1 FA/h; on the first half 0.7 has
+        // a false alarm too many, so 0.5 is chosen there and reported with the second half's figures.
+        func row(_ sensitivity: Double, hits: [Int], falseAlarms: [Int]) -> BenchmarkRow {
+            func half(_ index: Int) -> BenchmarkRow {
+                BenchmarkRow(keyword: "jarvis", sensitivity: sensitivity,
+                             score: DetectionScore(detections: (0..<hits[index]).map { Double($0) * 10 + 1 },
+                                                   labels: (0..<4).map { (start: Double($0) * 10, end: Double($0) * 10 + 1) }),
+                             negativeFalseAlarms: falseAlarms[index], negativeHours: 1, realTimeFactor: 0.03)
+            }
+            var whole = BenchmarkRow(keyword: "jarvis", sensitivity: sensitivity,
+                                     score: DetectionScore(detections: (0..<(hits[0] + hits[1])).map { Double($0) * 10 + 1 },
+                                                           labels: (0..<8).map { (start: Double($0) * 10, end: Double($0) * 10 + 1) }),
+                                     negativeFalseAlarms: falseAlarms.reduce(0, +), negativeHours: 2, realTimeFactor: 0.03)
+            whole.halves = [half(0), half(1)]
+            return whole
+        }
+        let result = BenchmarkResult(rows: [row(0.5, hits: [3, 2], falseAlarms: [1, 0]), row(0.7, hits: [4, 3], falseAlarms: [2, 0])],
+                                     targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1)
+        #expect(result.operatingPoint(for: "jarvis")?.sensitivity == 0.7)
+        let point = result.heldOutPoint(for: "jarvis")
+        #expect(point?.chosen.sensitivity == 0.5 && point?.chosen.score.hits == 3 && point?.reported.score.hits == 2)
+        #expect(result.table.contains("jarvis: sensitivity 0.5, chosen on the first half (miss rate 25.0 %, 1.00 FA/h), gives on the second half miss rate 50.0 %, 0.00 FA/h"),
+                "\(result.table)")
+        #expect(result.json.text.contains("\"held_out_points\":[{\"keyword\":\"jarvis\",\"sensitivity\":0.5,\"first_half_miss_rate\":0.25,"
+                                          + "\"first_half_fa_per_hour\":1,\"miss_rate\":0.5,\"fa_per_hour\":0}]"), "\(result.json.text)")
+        #expect(!negativesOnly.json.text.contains("held_out_points") && !negativesOnly.table.contains("first half"))
+    }
 }

@@ -17,6 +17,7 @@ import AudioTestSupport
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--per-file"], "--live does not use --per-file"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.3", "0.5"], "--live measures at one sensitivity: give one --sensitivity, not 2"),
         (["bench", "--live", "--positives", missingLabels, "--target-fa-per-hour", "2"], "--live does not use --target-fa-per-hour"),
+        (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--halves"], "--live does not use --halves"),
     ])
     func rejectsBadArgumentsWithExitCode64(_ arguments: [String], message: String) throws {
         let outcome = try CommandRunner.run(arguments)
@@ -70,6 +71,35 @@ import AudioTestSupport
         let outcome = try CommandRunner.run(["bench", "--positives", labels, "--sensitivity", "0.5", "--json", "--decision", "spotting"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("\"keyword\":\"susi\""), "\(outcome.standardOutput)")
+    }
+
+    @Test func halvesSplitTheRunIntoTwoThatAddUpToIt() throws {
+        // The first ten labelled "susi" fixtures of TestAudio, with a negative fixture.
+        let folder = try TemporaryDirectory()
+        let labels = folder.file("labels.tsv")
+        let all = try String(contentsOf: CommandRunner.repository.appendingPathComponent("TestAudio/labels.tsv"), encoding: .utf8)
+            .split(separator: "\n")
+        let rows = all.dropFirst().prefix(10).map { row in
+            let columns = row.split(separator: "\t", omittingEmptySubsequences: false)
+            return ([CommandRunner.repository.appendingPathComponent("TestAudio/" + columns[0]).path] + columns.dropFirst().map(String.init))
+                .joined(separator: "\t")
+        }
+        try ([String(all[0])] + rows).joined(separator: "\n").appending("\n").write(toFile: labels, atomically: true, encoding: .utf8)
+        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_babble.wav").path
+        let outcome = try CommandRunner.run(["bench", "--positives", labels, "--negatives", negative, "--sensitivity", "0.5",
+                                             "--halves", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let row = try #require((result["rows"] as? [[String: Any]])?.first)
+        let halves = try #require(row["halves"] as? [[String: Any]])
+        #expect(halves.count == 2)
+        for key in ["hits", "labels", "false_alarms", "false_alarms_in_positives"] {
+            let whole = try #require(row[key] as? Int), parts = try halves.map { try #require($0[key] as? Int) }
+            #expect(parts.reduce(0, +) == whole, "\(key): \(parts) against \(whole)")
+        }
+        #expect(halves.map { $0["labels"] as? Int } == [5, 5])
+        let heldOut = try #require((result["held_out_points"] as? [[String: Any]])?.first)
+        #expect(heldOut["keyword"] as? String == "susi")
     }
 
     @Test func helpShowsEachDefaultOnce() throws {
