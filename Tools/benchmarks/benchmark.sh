@@ -59,4 +59,4 @@ echo "== accuracy on $devdata (one continuous stream per keyword, as a microphon
     --positives "$devdata/streams/pos_computer.flac=$devdata/streams/pos_computer.tsv" \
     --positives "$devdata/streams/pos_jarvis.flac=$devdata/streams/pos_jarvis.tsv" \
     --negatives "$devdata/streams/neg.flac" \
-    --sensitivity 0.1 0.2 0.3 0.4 0.5 0.6 0.7 --plot bench-output/devdata.svg
+    --sensitivity 0.1 0.2 0.3 0.4 0.5 0.6 0.7 --halves --plot bench-output/devdata.svg
