@@ -39,6 +39,11 @@ package struct BenchmarkResult: Sendable {
         return (chosen, reported)
     }
 
+    /// " (no negatives: false-alarm rate unknown)" when `keyword` was measured without negatives.
+    private func unknownRate(_ keyword: String) -> String {
+        rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : ""
+    }
+
     /// Whether the rows carry their halves.
     private var hasHalves: Bool { rows.contains { !$0.halves.isEmpty } }
 
@@ -81,7 +86,7 @@ package struct BenchmarkResult: Sendable {
             if let point = operatingPoint(for: keyword) {
                 lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use sensitivity \(point.sensitivity): \(Self.figures(of: point))")
             } else {
-                lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : "")")
+                lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(unknownRate(keyword))")
             }
         }
         if hasHalves {
@@ -98,7 +103,7 @@ package struct BenchmarkResult: Sendable {
                 if let point = heldOutPoint(for: keyword) {
                     lines.append("\(keyword): sensitivity \(point.chosen.sensitivity), chosen on the first half (\(Self.figures(of: point.chosen))), gives on the second half \(Self.figures(of: point.reported))")
                 } else {
-                    lines.append("\(keyword): no sensitivity meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h on the first half")
+                    lines.append("\(keyword): no sensitivity meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h on the first half\(unknownRate(keyword))")
                 }
             }
         }

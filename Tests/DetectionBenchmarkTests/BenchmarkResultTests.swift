@@ -130,5 +130,22 @@ import Pipeline
         #expect(result.json.text.contains("\"held_out_points\":[{\"keyword\":\"jarvis\",\"sensitivity\":0.5,\"first_half_miss_rate\":0.25,"
                                           + "\"first_half_fa_per_hour\":1,\"miss_rate\":0.5,\"fa_per_hour\":0}]"), "\(result.json.text)")
         #expect(!negativesOnly.json.text.contains("held_out_points") && !negativesOnly.table.contains("first half"))
+        // Without negatives no half has a known false-alarm rate, and the table says so.
+        var positivesOnly = result
+        positivesOnly.rows = result.rows.map { row in
+            var row = row
+            row.negativeFalseAlarms = nil
+            row.negativeHours = nil
+            row.halves = row.halves.map { half in
+                var half = half
+                half.negativeFalseAlarms = nil
+                half.negativeHours = nil
+                return half
+            }
+            return row
+        }
+        #expect(positivesOnly.heldOutPoint(for: "jarvis") == nil)
+        #expect(positivesOnly.table.contains("jarvis: no sensitivity meets ≤ 1 FA/h on the first half (no negatives: false-alarm rate unknown)"),
+                "\(positivesOnly.table)")
     }
 }
