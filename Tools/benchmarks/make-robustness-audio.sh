@@ -22,7 +22,8 @@
 #     -80 dBFS reaches 4 kHz; the level drops about 2 dB with the lost band; timing unchanged).
 #  3. neg_perturbed: neg.flac five times, through `speed 0.9`, `speed 1.1`, `pitch -200`,
 #     `pitch 200` and `tempo 0.9` (cents for pitch), concatenated: real speech, perturbed, about
-#     1.5 h of negatives with no keyword.
+#     1.5 h of negatives with no keyword; and each copy alone, neg_perturbed_1 to _5 (for
+#     `bench --halves`, which halves each negative file).
 #  4. neg_espeak (+ neg_espeak.txt, the text read): synthetic negatives, to be reported apart from
 #     the real ones. espeak-ng reads six 10-minute passages (voices en-us, en-gb, en+f3 at 150 and
 #     175 words per minute), each resampled to 16 kHz and levelled to -26 dBFS active speech:
@@ -159,20 +160,22 @@ for s in pos_computer pos_jarvis neg; do
     if [ -f "$streams/$s.tsv" ]; then install -m 644 "$streams/$s.tsv" "$out/$name.tsv"; fi
 done
 
-# ---- 3. lengthened real negatives ------------------------------------------------------------------
-if wanted neg_perturbed.flac; then
-    perturbations=("speed 0.9" "speed 1.1" "pitch -200" "pitch 200" "tempo 0.9")
-    parts=()
-    i=0
-    for p in "${perturbations[@]}"; do
-        i=$((i + 1))
+# ---- 3. lengthened real negatives: each perturbation as a file of its own, and all five in one ---
+perturbations=("speed 0.9" "speed 1.1" "pitch -200" "pitch 200" "tempo 0.9")
+copies=()
+i=0
+for p in "${perturbations[@]}"; do
+    i=$((i + 1))
+    copies+=("$out/neg_perturbed_$i.flac")
+    if wanted "neg_perturbed_$i.flac"; then
         # shellcheck disable=SC2086  # $p is an effect and its argument
-        sx_warn "$streams/neg.flac" -b 16 "$work/perturbed_$i.wav" $p rate 16000
-        log "  neg.flac $p: $(minutes "$work/perturbed_$i.wav") min"
-        parts+=("$work/perturbed_$i.wav")
-    done
-    sx "${parts[@]}" -b 16 "$work/neg_perturbed.flac"
-    rm -f "${parts[@]}"
+        sx_warn "$streams/neg.flac" -b 16 "$work/neg_perturbed_$i.flac" $p rate 16000
+        finish "$work/neg_perturbed_$i.flac" "neg_perturbed_$i.flac"
+        log "  neg.flac $p: $(minutes "$out/neg_perturbed_$i.flac") min"
+    fi
+done
+if wanted neg_perturbed.flac; then
+    sx "${copies[@]}" -b 16 "$work/neg_perturbed.flac"
     finish "$work/neg_perturbed.flac" neg_perturbed.flac
     log "neg_perturbed.flac: $(minutes "$out/neg_perturbed.flac") min"
 fi
