@@ -55,7 +55,8 @@ package enum BenchmarkRunner {
         let files = plan.positiveFiles(for: keyword)
         let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles, shouldStop: shouldStop)
         let streamLabels = try KeywordLabel.placed(plan.labels, keyword: keyword, on: positive.placements)
-        let score = DetectionScore(detections: positive.hits.map(\.time), labels: streamLabels)
+        let detections = positive.hits.map(\.time)
+        let score = DetectionScore(detections: detections, labels: streamLabels)
         var negativeRun: StreamRun?
         if !plan.negatives.isEmpty {
             do { try spotter.reset() } catch { throw .audio(String(describing: error)) }
@@ -73,7 +74,7 @@ package enum BenchmarkRunner {
                                    negativeCandidates: negativeRun?.candidates))
         if plan.splitsHalves {
             row.halves = RunHalves(labels: streamLabels, negativeFiles: negativeRun.map { Array($0.placements.values) } ?? [])
-                .rows(of: row, detections: positive.hits.map(\.time), negativeDetections: negativeRun?.hits.map(\.time))
+                .rows(of: row, detections: detections, negativeDetections: negativeRun?.hits.map(\.time))
         }
         return row
     }

@@ -37,7 +37,6 @@ struct RunHalves {
     func rows(of whole: BenchmarkRow, detections: [Double], negativeDetections: [Double]?) -> [BenchmarkRow] {
         let hitLabels = DetectionScore.labelsHit(by: detections, labels: labels)
         let negativeHalves = negativeDetections.map { $0.map(isInFirstHalfOfItsFile) }
-        let negativeSeconds = negativeFiles.reduce(0) { $0 + $1.duration }
         return [true, false].map { first in
             let halfLabels = first ? Array(labels.prefix(firstLabelCount)) : Array(labels.dropFirst(firstLabelCount))
             let halfDetections = zip(detections, hitLabels).filter { time, label in
@@ -46,7 +45,7 @@ struct RunHalves {
             var row = whole
             row.score = DetectionScore(detections: halfDetections, labels: halfLabels)
             row.negativeFalseAlarms = negativeHalves.map { $0.filter { $0 == first }.count }
-            row.negativeHours = whole.negativeHours.map { _ in negativeSeconds / 2 / 3600 }
+            row.negativeHours = whole.negativeHours.map { $0 / 2 }
             row.causes = nil
             row.halves = []
             return row
