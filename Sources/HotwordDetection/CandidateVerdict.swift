@@ -11,10 +11,6 @@ package struct CandidateVerdict: Sendable, Equatable {
         /// Heard: the spotting score clears the sensitivity's threshold, and the recogniser did not
         /// hear something else entirely (`two-stage` only).
         case sureSpotting = "sure_spotting"
-        /// Heard: turned down at first, then the recogniser heard the keyphrase exactly, and nothing
-        /// else, from the candidate's start to `TwoStageHotwordDetector.secondHearingSeconds` after
-        /// it was proposed.
-        case heardLonger = "heard_longer"
         /// Turned down without decoding: short (under 45 ms a phone) and weak.
         case shortAndWeak = "short_and_weak"
         /// Turned down: near enough in phone edits, but the spotting score lies too far below the
@@ -30,11 +26,7 @@ package struct CandidateVerdict: Sendable, Equatable {
         case nearerAnotherKeyphrase = "nearer_another_keyphrase"
 
         /// Whether a candidate with this reason is a hit.
-        package var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting || self == .heardLonger }
-
-        /// Whether a candidate turned down for this reason is heard a second time, longer: it was
-        /// decoded, and its words did not confirm another keyphrase.
-        var isHeardAgain: Bool { self == .tooWeak || self == .tooShort || self == .wordMissed || self == .tooFar }
+        package var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting }
     }
 
     /// The candidate as the spotter proposed it: keyphrase, span, report time and spotting score.

@@ -18,10 +18,7 @@ import PocketSphinxSupport
 /// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
 /// down. At the permissive candidate threshold, PocketSphinx often lists a keyword before it
 /// ends, squeezed into its first syllables; restarting at once when the recogniser turned that
-/// down cut the keyword, which then was never proposed whole. So a candidate the recogniser
-/// turned down is also heard a second time, `secondHearingSeconds` after it was proposed, from
-/// its start to then: heard there as the keyphrase exactly, and nothing else, it is a hit
-/// (for a keyphrase of at least `secondHearingLeastPhones` phones).
+/// down cut the keyword, which then was never proposed whole.
 package final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
     package let decision: KeywordDecision
@@ -37,21 +34,8 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     private let settleSamples = Int(settleSeconds * Double(pipelineSampleRate))
     /// Stream position at which the spotter restarts, after the last candidate turned down.
     private var restartDue: Int?
-    /// How long after a turned-down candidate was proposed the recogniser hears it again: enough
-    /// for the rest of a keyword the spotter proposed before it ended (the premature candidates
-    /// of the development data end up to 0.55 s before the keyword does).
-    static let secondHearingSeconds = 0.4
-    private let secondHearingSamples = Int(secondHearingSeconds * Double(pipelineSampleRate))
-    /// Keyphrases shorter than this many phones get no second hearing. Real words one phone
-    /// from a short keyphrase are many ("sushi", "sousa", "juicy" for "susi"), and over the
-    /// longer span the recogniser's keyphrase alias outweighed them: the project's near-miss
-    /// fixtures of "sousa" and "sushi" fired on their second hearing, at 0.1 as at 0.5.
-    static let secondHearingLeastPhones = 6
-    /// Turned-down candidates waiting for their second hearing, and the stream position at which
-    /// it is due.
-    private var secondHearings: [(candidate: HotwordHit, due: Int)] = []
     /// The candidates decided on in the last `process` call, heard or turned down, in the order
-    /// the spotter proposed them; then those heard on their second hearing.
+    /// the spotter proposed them.
     package private(set) var candidateVerdicts: [CandidateVerdict] = []
 
     /// Loads both stages. A configuration that asks for `.spotting` is verified as `.twoStage`:
@@ -73,21 +57,9 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         for candidate in try spotter.process(frame) {
             let verdict = try decide(on: candidate)
             candidateVerdicts.append(verdict)
-            guard !verdict.isHeard else { continue }
-            restartDue = recentAudio.endSample + settleSamples
-            if verdict.reason.isHeardAgain, (spotter.threshold(of: candidate.keyword)?.phoneCount ?? 0) >= Self.secondHearingLeastPhones {
-                secondHearings.append((candidate, candidate.detectionSample + secondHearingSamples))
-            }
+            if !verdict.isHeard { restartDue = recentAudio.endSample + settleSamples }
         }
-        var heard = candidateVerdicts.filter(\.isHeard).map(\.candidate)
-        heard.forEach(forgetSecondHearings(before:))
-        while let due = secondHearings.firstIndex(where: { $0.due <= recentAudio.endSample }) {
-            let waiting = secondHearings.remove(at: due)
-            guard let verdict = try hearAgain(waiting.candidate, until: waiting.due) else { continue }
-            candidateVerdicts.append(verdict)
-            heard.append(verdict.candidate)
-            forgetSecondHearings(before: verdict.candidate)
-        }
+        let heard = candidateVerdicts.filter(\.isHeard).map(\.candidate)
         if !heard.isEmpty || restartDue.map({ recentAudio.endSample >= $0 }) == true {
             try spotter.restart()
             restartDue = nil
@@ -99,27 +71,6 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         try spotter.reset()
         try verifier.startStream()
         restartDue = nil
-        secondHearings = []
-    }
-
-    /// Drops the second hearings of `hit`'s keyphrase that a hit already speaks for: those of
-    /// candidates starting before it ends.
-    private func forgetSecondHearings(before hit: HotwordHit) {
-        secondHearings.removeAll { $0.candidate.keyword == hit.keyword && $0.candidate.startSample < hit.endSample }
-    }
-
-    /// The second hearing of a turned-down candidate: the recogniser hears it from its start to
-    /// `end`, and every word it hears there counts. Heard as the keyphrase exactly, it is a hit
-    /// ending where the recogniser's last word ends; otherwise nil.
-    private func hearAgain(_ candidate: HotwordHit, until end: Int) throws(HotwordDetectionError) -> CandidateVerdict? {
-        let recent = recentAudio
-        let audioStart = max(candidate.startSample, recent.firstSample)
-        let audio = Array(recent.samples(from: audioStart).prefix(end - audioStart))
-        let heard = try verifier.heard(converter.int16Samples(audio, startingAt: audioStart), candidate: 0..<audio.count)
-        guard let heardEnd = heard.end, nearness(of: heard.phones, to: candidate.keyword).phoneEdits == 0 else { return nil }
-        let hit = HotwordHit(keyword: candidate.keyword, startSample: candidate.startSample, endSample: audioStart + heardEnd,
-                             detectionSample: recent.endSample, score: candidate.score)
-        return CandidateVerdict(candidate: hit, heardWords: heard.words, phoneEdits: 0, reason: .heardLonger)
     }
 
     /// Whether `candidate` is heard, and why: the recogniser's words over it, measured in phone
