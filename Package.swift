@@ -14,8 +14,12 @@ let package = Package(
     ],
     targets: [
         // Thin system-library targets: one per C library, found through pkg-config.
+        // No pkgConfig: sphinxbase's pkg-config flags link libsphinxad, PocketSphinx's audio-device
+        // library, which susi-listen never calls and which would load PulseAudio and X11 into every
+        // process. The module map links the two libraries; PocketSphinxSupport adds the one
+        // include folder its headers need and keeps the module to itself.
         .systemLibrary(
-            name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+            name: "CPocketSphinx",
             providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
         .systemLibrary(
             name: "CSndFile", pkgConfig: "sndfile",
@@ -27,10 +31,10 @@ let package = Package(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
-            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            name: "CEspeakNG",
             providers: [.apt(["libespeak-ng-dev"])]),
-        // No pkgConfig: avahi-client's pkg-config file adds -D_REENTRANT, which SwiftPM refuses
-        // with a warning on every build; its headers are in /usr/include and the module map links it.
+        // No pkgConfig for the three libraries opened at run time (SharedLibraries), which must not
+        // be linked; their headers are in /usr/include.
         .systemLibrary(
             name: "CAvahi",
             providers: [.apt(["libavahi-client-dev"])]),
@@ -38,20 +42,23 @@ let package = Package(
             name: "CSpeexDSP", pkgConfig: "speexdsp",
             providers: [.apt(["libspeexdsp-dev"])]),
         .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl",
+            name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pipeline stages.
         .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
         .target(name: "AudioCapture", dependencies: ["CALSA", "AudioInput"]),
-        .target(name: "PocketSphinxSupport", dependencies: ["CPocketSphinx", "AudioInput"]),
+        .target(
+            name: "PocketSphinxSupport", dependencies: ["CPocketSphinx", "AudioInput"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/pocketsphinx"])]),
         .target(name: "HotwordDetection", dependencies: ["PocketSphinxSupport", "AudioInput"]),
         .target(name: "Transcription", dependencies: ["PocketSphinxSupport", "AudioInput"]),
-        .target(name: "SpeechSynthesis", dependencies: ["CEspeakNG", "AudioInput"]),
+        .target(name: "SpeechSynthesis", dependencies: ["CEspeakNG", "AudioInput", "SharedLibraries"]),
         .target(name: "AudioPlayback", dependencies: ["CALSA", "CSndFile", "AudioInput", "AudioCapture"]),
         .target(name: "EchoCancellation", dependencies: ["CSpeexDSP", "AudioInput"]),
         .target(name: "JSONText"),
-        .target(name: "SusiChat", dependencies: ["CCurl", "JSONText"]),
+        .target(name: "SharedLibraries"),
+        .target(name: "SusiChat", dependencies: ["CCurl", "JSONText", "SharedLibraries"]),
         .target(name: "ServerSockets", dependencies: ["JSONText", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "Pipeline",
@@ -64,7 +71,7 @@ let package = Package(
         .target(
             name: "WyomingServer",
             dependencies: [
-                "AudioInput", "HotwordDetection", "JSONText", "ServerSockets", "CAvahi",
+                "AudioInput", "HotwordDetection", "JSONText", "ServerSockets", "CAvahi", "SharedLibraries",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -97,6 +104,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "SusiChat", "AudioPlayback", "AudioInput", "HotwordDetection", "EchoCancellation", "JSONText", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark", "KeywordLabels"]),
         .testTarget(name: "KeywordLabelsTests", dependencies: ["KeywordLabels"]),
+        .testTarget(name: "SharedLibrariesTests", dependencies: ["SharedLibraries"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "SocketTestSupport"]),
     ]
 )

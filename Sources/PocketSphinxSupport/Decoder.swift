@@ -1,4 +1,4 @@
-import CPocketSphinx
+internal import CPocketSphinx
 import Foundation
 
 /// One PocketSphinx decoder (`ps_decoder_t`): the only owner of the handle, which it frees in

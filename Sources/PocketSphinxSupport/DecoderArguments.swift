@@ -1,4 +1,4 @@
-import CPocketSphinx
+internal import CPocketSphinx
 import Foundation
 
 /// Builds a PocketSphinx configuration from command-line style arguments.

@@ -1,6 +1,7 @@
 import AudioInput
 import CEspeakNG
 import Foundation
+import SharedLibraries
 
 /// Speaks text with espeak-ng's C API, into samples in memory at the pipeline's rate.
 ///
@@ -18,6 +19,8 @@ package final class SpeechSynthesizer: @unchecked Sendable {
 
     /// The rate espeak-ng synthesises at (22 050 Hz for its own voices).
     package let nativeSampleRate: Int
+    /// espeak-ng's functions, from the library opened when the synthesizer is set up.
+    private let espeak: cespeak_functions
     private let lock = NSLock()
 
     private static let sharedLock = NSLock()
@@ -34,11 +37,16 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     }
 
     private init() throws(SpeechSynthesisError) {
+        do {
+            espeak = try SharedLibrary.load("libespeak-ng.so.1", debianPackage: "libespeak-ng1", resolve: cespeak_resolve)
+        } catch {
+            throw .unavailable(reason: error.description)
+        }
         // Buffer of 200 ms per callback; DONT_EXIT keeps a missing data folder from ending the process.
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        let rate = espeak.espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, Int32(espeakINITIALIZE_DONT_EXIT))
         guard rate > 0 else { throw .unavailable(reason: "espeak_Initialize failed (is espeak-ng-data installed?)") }
         nativeSampleRate = Int(rate)
-        espeak_SetSynthCallback { samples, count, events in
+        espeak.espeak_SetSynthCallback { samples, count, events in
             guard let samples, count > 0, let collector = events?.pointee.user_data else { return 0 }
             let buffer = UnsafeBufferPointer(start: samples, count: Int(count))
             Unmanaged<SampleCollector>.fromOpaque(collector).takeUnretainedValue().samples += buffer.map { Float($0) / 32_768 }
@@ -89,15 +97,15 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     private func synthesise(_ text: String, language: String) throws(SpeechSynthesisError) -> (String, [Float]) {
         lock.lock()
         defer { lock.unlock() }
-        let voice = Self.selectVoice(for: language) ? language : Self.fallbackLanguage
-        if voice != language, !Self.selectVoice(for: voice) {
+        let voice = selectVoice(for: language) ? language : Self.fallbackLanguage
+        if voice != language, !selectVoice(for: voice) {
             throw .unavailable(reason: "espeak-ng has neither a voice for \"\(language)\" nor for \"\(voice)\"")
         }
         let collector = SampleCollector()
         let pointer = Unmanaged.passRetained(collector)
         defer { pointer.release() }
         let bytes = Array(text.utf8CString)
-        let result = espeak_Synth(bytes, bytes.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, pointer.toOpaque())
+        let result = espeak.espeak_Synth(bytes, bytes.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, pointer.toOpaque())
         guard result == EE_OK else { throw .failed(text: text, reason: "espeak_Synth returned \(result.rawValue)") }
         return (voice, collector.samples)
     }
@@ -105,12 +113,12 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     /// Makes the voice named `language`, or else one that speaks it, espeak-ng's current voice;
     /// false when it has neither. espeak-ng's voices are named "de" or "pt-br", but it matches
     /// a language such as "de-DE" or "es-MX" to its nearest voice; it knows no "de_DE".
-    private static func selectVoice(for language: String) -> Bool {
-        if espeak_SetVoiceByName(language) == EE_OK { return true }
+    private func selectVoice(for language: String) -> Bool {
+        if espeak.espeak_SetVoiceByName(language) == EE_OK { return true }
         return language.replacingOccurrences(of: "_", with: "-").withCString { code in
             var properties = espeak_VOICE()
             properties.languages = code
-            return espeak_SetVoiceByProperties(&properties) == EE_OK
+            return espeak.espeak_SetVoiceByProperties(&properties) == EE_OK
         }
     }
 

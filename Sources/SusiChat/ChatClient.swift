@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import SharedLibraries
 
 /// Asks a SUSI server one query at a time over HTTP(S).
 ///
@@ -90,6 +91,7 @@ package actor ChatClient {
         if Task.isCancelled || error is CancellationError { return .cancelled }
         if error is CurlTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
         if error is CurlTransfer.TooManyRedirects { return .tooManyRedirects(limit: CurlTransfer.maximumRedirects) }
+        if let missing = error as? SharedLibraryError { return .clientLibraryUnavailable(missing) }
         let server = configuration.serverForDisplay
         guard let failure = error as? CurlTransfer.Failure else {
             return .unreachable(server: server, reason: String(describing: type(of: error)))

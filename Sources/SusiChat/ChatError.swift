@@ -1,4 +1,5 @@
 import Foundation
+import SharedLibraries
 
 /// Why a query got no answer. Descriptions are one line a person can act on and never contain
 /// the access token (the client removes it from anything a server sends back, too).
@@ -23,6 +24,8 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
     case cancelled
     /// The server redirected more than `limit` times in a row (a redirect loop).
     case tooManyRedirects(limit: Int)
+    /// libcurl, which makes the requests, could not be opened.
+    case clientLibraryUnavailable(SharedLibraryError)
 
     /// Whether asking again later may succeed: network failures, timeouts, server errors (5xx)
     /// and "try later" statuses (408, 429). These are retried and, in `ChatDelivery`, spooled.
@@ -30,7 +33,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreachable, .timedOut: return true
         case .httpStatus(let code, _): return code >= 500 || code == 408 || code == 429
-        case .notJSON, .unexpectedShape, .responseTooLarge, .emptyQuery, .invalidServerURL, .cancelled, .tooManyRedirects: return false
+        case .notJSON, .unexpectedShape, .responseTooLarge, .emptyQuery, .invalidServerURL, .cancelled, .tooManyRedirects, .clientLibraryUnavailable: return false
         }
     }
 
@@ -58,6 +61,8 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
             return "the query was cancelled before an answer arrived"
         case .tooManyRedirects(let limit):
             return "the SUSI server redirected more than \(limit) times in a row (a redirect loop); check the server address"
+        case .clientLibraryUnavailable(let problem):
+            return "cannot send queries: \(problem)"
         }
     }
 
@@ -129,7 +134,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
         case .notJSON(let contentType, let excerpt): return .notJSON(contentType: contentType.map(clean), excerpt: clean(excerpt))
         case .unexpectedShape(let reason): return .unexpectedShape(reason: clean(reason))
         case .invalidServerURL(let address): return .invalidServerURL(clean(address))
-        case .timedOut, .responseTooLarge, .emptyQuery, .cancelled, .tooManyRedirects: return self
+        case .timedOut, .responseTooLarge, .emptyQuery, .cancelled, .tooManyRedirects, .clientLibraryUnavailable: return self
         }
     }
 }

@@ -107,6 +107,15 @@ import Testing
         return (process, output, errors)
     }
 
+    /// The file names of the shared libraries `process` has mapped.
+    private func mappedLibraries(of process: Process) -> Set<String> {
+        // Read to the end: a file in /proc has no size to read up to.
+        let data = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps")?.readDataToEndOfFile() ?? Data()
+        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first.map { String($0.split(separator: "/").last ?? $0) }
+        }.filter { $0.contains(".so") })
+    }
+
     /// The JSON event lines written to `output` so far.
     private func events(in output: URL) throws -> [[String: Any]] {
         try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap {
@@ -142,7 +151,16 @@ import Testing
     @Test func hearsTheHotwordOnAFileBackedCaptureDeviceAndStopsCleanlyOnSIGTERM() throws {
         let fixture = try #require(try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("TestAudio").path)
             .first { $0.hasPrefix("positive_command_what-is-the-weather-in-berlin") && $0.hasSuffix("_noise.wav") })
-        let run = try runDaemon(playing: "TestAudio/" + fixture, arguments: ["--no-transcription", "--candidates"], until: "\"type\":\"hotword\"")
+        var libraries: Set<String> = []
+        let run = try runDaemon(playing: "TestAudio/" + fixture, arguments: ["--no-transcription", "--no-speech", "--candidates"],
+                                until: "\"type\":\"hotword\"", beforeStopping: { libraries = mappedLibraries(of: $0) })
+        // Only what detection uses is loaded: libcurl, espeak-ng and Avahi wait for a query,
+        // speech and a server to announce; PocketSphinx's audio library, and the PulseAudio and
+        // X11 it would bring, never come.
+        #expect(libraries.contains { $0.hasPrefix("libpocketsphinx.so.3") }, "\(libraries.sorted())")
+        for unused in ["libcurl.so.4", "libespeak-ng.so.1", "libavahi-client.so.3", "libsphinxad.so.3", "libpulse.so.0", "libX11.so.6"] {
+            #expect(!libraries.contains { $0.hasPrefix(unused) }, "\(unused) is loaded")
+        }
         #expect(run.status == 0)
         #expect(run.secondsToExit < Self.promptExit, "\(run.secondsToExit) s")
         let events = run.events
@@ -176,8 +194,13 @@ import Testing
     @Test func answersASpokenCommandEndToEndAndStopsCleanly() throws {
         let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer)])
         defer { server.stop() }
+        var libraries: Set<String> = []
         let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac", arguments: ["--server", server.url.absoluteString],
-                                until: "\"type\":\"spoken\"")
+                                until: "\"type\":\"spoken\"", beforeStopping: { libraries = mappedLibraries(of: $0) })
+        // libcurl and espeak-ng were opened for the query and the spoken answer.
+        for used in ["libcurl.so.4", "libespeak-ng.so.1"] {
+            #expect(libraries.contains { $0.hasPrefix(used) }, "\(used) is not loaded: \(libraries.sorted())")
+        }
         #expect(run.status == 0)
         #expect(run.secondsToExit < Self.promptExit, "\(run.secondsToExit) s")
         let types = run.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
