@@ -13,11 +13,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
-        // Thin system-library targets: one per C library, found through pkg-config.
-        // No pkgConfig: sphinxbase's pkg-config flags link libsphinxad, PocketSphinx's audio-device
-        // library, which susi-listen never calls and which would load PulseAudio and X11 into every
-        // process. The module map links the two libraries; PocketSphinxSupport adds the one
-        // include folder its headers need and keeps the module to itself.
+        // Thin system-library targets: one per C library, found through pkg-config where that
+        // links only what is used.
+        // No pkgConfig for CPocketSphinx: sphinxbase's flags link libsphinxad, PocketSphinx's
+        // audio-device library, which susi-listen never calls and which would load PulseAudio and
+        // X11 into every process. The module map links the two libraries; PocketSphinxSupport adds
+        // the one include folder their headers need and keeps the module to itself.
         .systemLibrary(
             name: "CPocketSphinx",
             providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
@@ -30,11 +31,11 @@ let package = Package(
         .systemLibrary(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
+        // No pkgConfig for CEspeakNG, CAvahi and CCurl: those libraries are opened at run time
+        // (SharedLibraries) and must not be linked; their headers are in /usr/include.
         .systemLibrary(
             name: "CEspeakNG",
             providers: [.apt(["libespeak-ng-dev"])]),
-        // No pkgConfig for the three libraries opened at run time (SharedLibraries), which must not
-        // be linked; their headers are in /usr/include.
         .systemLibrary(
             name: "CAvahi",
             providers: [.apt(["libavahi-client-dev"])]),
