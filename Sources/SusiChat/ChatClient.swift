@@ -91,7 +91,7 @@ package actor ChatClient {
         if Task.isCancelled || error is CancellationError { return .cancelled }
         if error is CurlTransfer.TooLarge { return .responseTooLarge(limit: configuration.maxResponseBytes) }
         if error is CurlTransfer.TooManyRedirects { return .tooManyRedirects(limit: CurlTransfer.maximumRedirects) }
-        if let missing = error as? SharedLibraryError { return .clientLibraryUnavailable(missing) }
+        if let problem = error as? SharedLibraryError { return .clientLibraryUnavailable(problem) }
         let server = configuration.serverForDisplay
         guard let failure = error as? CurlTransfer.Failure else {
             return .unreachable(server: server, reason: String(describing: type(of: error)))

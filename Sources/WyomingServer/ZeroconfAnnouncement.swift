@@ -117,11 +117,11 @@ private final class AnnouncedService {
         }
         guard let group, avahi.avahi_entry_group_is_empty(group) != 0 else { return }
         var added = avahi.avahi_entry_group_add_service_strlst(group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC),
-                                                         AvahiPublishFlags(0), name, ZeroconfAnnouncement.serviceType, nil, nil, port, nil)
+                                                               AvahiPublishFlags(0), name, ZeroconfAnnouncement.serviceType, nil, nil, port, nil)
         if added == AVAHI_ERR_COLLISION {
             rename()
             added = avahi.avahi_entry_group_add_service_strlst(group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC),
-                                                         AvahiPublishFlags(0), name, ZeroconfAnnouncement.serviceType, nil, nil, port, nil)
+                                                               AvahiPublishFlags(0), name, ZeroconfAnnouncement.serviceType, nil, nil, port, nil)
         }
         if added < 0 || avahi.avahi_entry_group_commit(group) < 0 {
             logger.warning("zeroconf: \"\(name)\" could not be announced (\(avahi.explanation(of: added < 0 ? added : avahi.avahi_client_errno(client)))); serving goes on")
