@@ -47,24 +47,26 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pipeline stages.
-        .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr"]),
-        .target(name: "AudioCapture", dependencies: ["CALSA", "AudioInput"]),
+        .target(name: "AudioInput", dependencies: ["CSndFile", "CSoxr", "TextFormatting", "Threading"]),
+        .target(name: "AudioCapture", dependencies: ["Threading", "CALSA", "AudioInput"]),
         .target(
-            name: "PocketSphinxSupport", dependencies: ["CPocketSphinx", "AudioInput"],
+            name: "PocketSphinxSupport", dependencies: ["TextFormatting", "CPocketSphinx", "AudioInput"],
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/pocketsphinx"])]),
-        .target(name: "HotwordDetection", dependencies: ["PocketSphinxSupport", "AudioInput"]),
+        .target(name: "HotwordDetection", dependencies: ["TextFormatting", "PocketSphinxSupport", "AudioInput"]),
         .target(name: "Transcription", dependencies: ["PocketSphinxSupport", "AudioInput"]),
-        .target(name: "SpeechSynthesis", dependencies: ["CEspeakNG", "AudioInput", "SharedLibraries"]),
-        .target(name: "AudioPlayback", dependencies: ["CALSA", "CSndFile", "AudioInput", "AudioCapture"]),
+        .target(name: "SpeechSynthesis", dependencies: ["Threading", "CEspeakNG", "AudioInput", "SharedLibraries"]),
+        .target(name: "AudioPlayback", dependencies: ["Threading", "CALSA", "CSndFile", "AudioInput", "AudioCapture"]),
         .target(name: "EchoCancellation", dependencies: ["CSpeexDSP", "AudioInput"]),
-        .target(name: "JSONText"),
+        .target(name: "JSONText", dependencies: ["TextFormatting"]),
         .target(name: "SharedLibraries"),
-        .target(name: "SusiChat", dependencies: ["CCurl", "JSONText", "SharedLibraries"]),
-        .target(name: "ServerSockets", dependencies: ["JSONText", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Threading"),
+        .target(name: "TextFormatting"),
+        .target(name: "SusiChat", dependencies: ["TextFormatting", "Threading", "CCurl", "JSONText", "SharedLibraries"]),
+        .target(name: "ServerSockets", dependencies: ["Threading", "JSONText", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "Pipeline",
             dependencies: [
-                "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText",
+                "AudioInput", "AudioCapture", "HotwordDetection", "Transcription", "SusiChat", "JSONText", "TextFormatting", "Threading",
                 "SpeechSynthesis", "AudioPlayback", "EchoCancellation", "ServerSockets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -72,16 +74,17 @@ let package = Package(
         .target(
             name: "WyomingServer",
             dependencies: [
-                "AudioInput", "HotwordDetection", "JSONText", "ServerSockets", "CAvahi", "SharedLibraries",
+                "AudioInput", "HotwordDetection", "JSONText", "ServerSockets", "CAvahi", "SharedLibraries", "Threading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        .target(name: "KeywordLabels"),
-        .target(name: "DetectionBenchmark", dependencies: ["Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "KeywordLabels", "JSONText"]),
+        .target(name: "KeywordLabels", dependencies: ["TextFormatting"]),
+        .target(name: "DetectionBenchmark", dependencies: ["TextFormatting", "Threading", "Pipeline", "AudioInput", "AudioCapture", "HotwordDetection", "KeywordLabels", "JSONText"]),
         .executableTarget(
             name: "SusiListen",
             dependencies: [
                 "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "EchoCancellation", "HotwordDetection", "DetectionBenchmark", "KeywordLabels", "WyomingServer", "ServerSockets",
+                "Threading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -106,6 +109,8 @@ let package = Package(
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark", "KeywordLabels"]),
         .testTarget(name: "KeywordLabelsTests", dependencies: ["KeywordLabels"]),
         .testTarget(name: "SharedLibrariesTests", dependencies: ["SharedLibraries"]),
+        .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),
         .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "SocketTestSupport"]),
     ]
 )

@@ -1,5 +1,5 @@
 import CALSA
-import Foundation
+import Glibc
 
 /// Catches the diagnostics ALSA would print to standard error while a call runs.
 ///
@@ -13,19 +13,23 @@ enum ALSADiagnostics {
     /// Runs `body` and returns its result with the lines ALSA logged meanwhile on this thread.
     static func collecting<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> (result: T, lines: [String]) {
         let collector = LineCollector()
-        let key = Self.threadKey
-        let dictionary = Thread.current.threadDictionary
-        let outer = dictionary[key]
-        dictionary[key] = collector
+        let outer = pthread_getspecific(collectorKey)
+        pthread_setspecific(collectorKey, Unmanaged.passUnretained(collector).toOpaque())
         let previous = snd_lib_error_set_local(handler)
         defer {
             snd_lib_error_set_local(previous)
-            dictionary[key] = outer
+            pthread_setspecific(collectorKey, outer)
         }
         return (try body(), collector.lines)
     }
 
-    private static let threadKey = "AudioCapture.ALSADiagnostics"
+    /// The thread's collector of the innermost `collecting` call running on it, for the handler
+    /// to find (unretained: the call keeps it alive while it is set).
+    private static let collectorKey: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for ALSA's diagnostics")
+        return key
+    }()
 
     /// The lines of one `collecting` call; a class so the C handler can append to it.
     private final class LineCollector {
@@ -33,9 +37,8 @@ enum ALSADiagnostics {
     }
 
     private static let handler: snd_local_error_handler_t = { _, _, _, errorCode, format, arguments in
-        guard let format, let arguments,
-            let collector = Thread.current.threadDictionary[threadKey] as? LineCollector
-        else { return }
+        guard let format, let arguments, let pointer = pthread_getspecific(collectorKey) else { return }
+        let collector = Unmanaged<LineCollector>.fromOpaque(pointer).takeUnretainedValue()
         var buffer = [CChar](repeating: 0, count: 1_024)
         _ = vsnprintf(&buffer, buffer.count, format, arguments)
         var line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

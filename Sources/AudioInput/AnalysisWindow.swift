@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Loudness measured over 10 ms windows, the frame step of PocketSphinx's front end: the unit of
 /// every stage that looks at levels (where speech ends, the pause before a keyword).

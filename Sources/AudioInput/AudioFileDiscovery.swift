@@ -1,5 +1,6 @@
 import CSndFile
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// Turns the paths given on the command line into the audio files to read.
 package enum AudioFileDiscovery {
@@ -47,7 +48,7 @@ package enum AudioFileDiscovery {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            return [.failure(.folderUnreadable(path: folder, reason: error.localizedDescription))]
+            return [.failure(.folderUnreadable(path: folder, reason: FileSystemFailure.reason(error)))]
         }
         var results: [Result<String, AudioInputError>] = []
         for name in names.sorted() where !name.hasPrefix(".") {

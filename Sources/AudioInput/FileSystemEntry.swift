@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a path names on disk, as far as finding and opening audio files is concerned.
 /// Symbolic links are followed.

@@ -1,5 +1,6 @@
 import CSndFile
-import Foundation
+import FoundationEssentials
+import Threading
 
 /// An audio file opened for reading through libsndfile.
 ///
@@ -20,7 +21,7 @@ final class SoundFile {
 
     /// libsndfile reports why `sf_open` failed through process-wide state, so opening is
     /// serialised to keep one thread's message from being read by another.
-    private static let openLock = NSLock()
+    private static let openLock = Lock()
 
     /// Opens `path`, telling apart the ways a path can fail to be a readable audio file.
     init(path: String) throws(AudioInputError) {

@@ -1,5 +1,6 @@
 import AudioInput
-import Foundation
+import FoundationEssentials
+import Threading
 
 /// What the device's speaker played over the span of one captured frame: what an echo
 /// canceller needs, or, without one, the sign to stop listening.
@@ -30,7 +31,7 @@ package final class PlaybackTimeline: @unchecked Sendable {
         var end: ContinuousClock.Instant { start + .seconds(Double(samples.count) / Double(pipelineSampleRate)) }
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stretches: [Stretch] = []
     /// Whether a sound of unknown timing is playing.
     private var playsUntimed = false

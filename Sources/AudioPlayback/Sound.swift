@@ -1,5 +1,6 @@
 import AudioInput
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A sound to play: mono samples in -1...1 at ``pipelineSampleRate``, with a name for the log.
 package struct Sound: Sendable, Equatable {

@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import HotwordDetection
 import JSONText
 import Pipeline
+import TextFormatting
 
 /// All rows of a benchmark run, with the operating point per keyword.
 package struct BenchmarkResult: Sendable {
@@ -59,25 +60,25 @@ package struct BenchmarkResult: Sendable {
         // "smart mirror" is not cut to "smart mirro".
         let keywordWidth = max(11, rows.map(\.keyword.count).max() ?? 0)
         func keywordColumn(_ text: String) -> String {
-            text.padding(toLength: keywordWidth, withPad: " ", startingAt: 0)
+            text + String(repeating: " ", count: max(0, keywordWidth - text.count))
         }
         let header = keywordColumn("keyword") + "  S     hits     miss    miss 95 %    FA neg   FA/h     FA/h 95 %   FA pos  lat p50  lat p95  lat max  RTF"
         func line(_ row: BenchmarkRow) -> String {
             let score = row.score
             return [
                 keywordColumn(row.keyword),
-                String(format: "%5.2f", row.sensitivity),
+                String(printf: "%5.2f", row.sensitivity),
                 "\(score.hits)/\(score.labels)".leftPadded(8),
-                score.missRate.map { String(format: "%6.1f %%", $0 * 100) } ?? "     -  ",
-                (score.missRateInterval.map { String(format: "%.1f–%.1f", $0.lower * 100, $0.upper * 100) } ?? "-").leftPadded(11),
+                score.missRate.map { String(printf: "%6.1f %%", $0 * 100) } ?? "     -  ",
+                (score.missRateInterval.map { String(printf: "%.1f–%.1f", $0.lower * 100, $0.upper * 100) } ?? "-").leftPadded(11),
                 (row.negativeFalseAlarms.map(String.init) ?? "-").leftPadded(7),
-                (row.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "unknown").leftPadded(8),
-                (row.falseAlarmsPerHourInterval.map { String(format: "%.2f–%.2f", $0.lower, $0.upper) } ?? "-").leftPadded(11),
+                (row.falseAlarmsPerHour.map { String(printf: "%.2f", $0) } ?? "unknown").leftPadded(8),
+                (row.falseAlarmsPerHourInterval.map { String(printf: "%.2f–%.2f", $0.lower, $0.upper) } ?? "-").leftPadded(11),
                 "\(score.falseAlarmsInPositives)".leftPadded(7),
                 Self.seconds(score.latency(quantile: 0.5)),
                 Self.seconds(score.latency(quantile: 0.95)),
                 Self.seconds(score.latencies.last),
-                String(format: "%.4f", row.realTimeFactor),
+                String(printf: "%.4f", row.realTimeFactor),
             ].joined(separator: "  ")
         }
         var lines = [header] + rows.map(line)
@@ -112,7 +113,7 @@ package struct BenchmarkResult: Sendable {
             lines.append("")
             lines.append("misses and false alarms by cause (docs/detection.md, The verdict; detect --candidates shows each)")
             for (row, causes) in explained {
-                lines.append(keywordColumn(row.keyword) + String(format: "  %5.2f  ", row.sensitivity) + causes.summary)
+                lines.append(keywordColumn(row.keyword) + String(printf: "  %5.2f  ", row.sensitivity) + causes.summary)
             }
         }
         let calibrated = rows.compactMap { row in row.calibration.map { (row: row, threshold: $0) } }
@@ -124,19 +125,19 @@ package struct BenchmarkResult: Sendable {
             for (row, threshold) in calibrated {
                 lines.append([
                     keywordColumn(row.keyword),
-                    String(format: "%5.2f", row.sensitivity),
+                    String(printf: "%5.2f", row.sensitivity),
                     "\(threshold.phoneCount)".leftPadded(6),
-                    String(format: "%.1f", threshold.log10Threshold).leftPadded(9),
+                    String(printf: "%.1f", threshold.log10Threshold).leftPadded(9),
                 ].joined(separator: "  ") + (usesCandidates ? "  " + [
-                    String(format: "%.1f", threshold.log10CandidateThreshold).leftPadded(10),
-                    String(format: "%.1f", threshold.log10InexactFloor).leftPadded(7),
+                    String(printf: "%.1f", threshold.log10CandidateThreshold).leftPadded(10),
+                    String(printf: "%.1f", threshold.log10InexactFloor).leftPadded(7),
                     "\(threshold.phoneEditsAllowed)".leftPadded(5),
                     "\(threshold.slowPhoneEditsAllowed)".leftPadded(10),
                 ].joined(separator: "  ") : ""))
             }
             lines.append("")
         }
-        lines.append("peak RSS \(peakResidentBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown"), wall time \(String(format: "%.1f", wallSeconds)) s")
+        lines.append("peak RSS \(peakResidentBytes.map { String(printf: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown"), wall time \(String(printf: "%.1f", wallSeconds)) s")
         return lines.joined(separator: "\n")
     }
 
@@ -175,7 +176,7 @@ package struct BenchmarkResult: Sendable {
 
     /// "miss rate M %, F FA/h" of `row`, for the sentences under the table.
     private static func figures(of row: BenchmarkRow) -> String {
-        "miss rate \(row.score.missRate.map { String(format: "%.1f %%", $0 * 100) } ?? "unknown (no positives)"), \(row.falseAlarmsPerHour.map { String(format: "%.2f", $0) } ?? "?") FA/h"
+        "miss rate \(row.score.missRate.map { String(printf: "%.1f %%", $0 * 100) } ?? "unknown (no positives)"), \(row.falseAlarmsPerHour.map { String(printf: "%.2f", $0) } ?? "?") FA/h"
     }
 
     /// One row as a JSON object.
@@ -209,7 +210,7 @@ package struct BenchmarkResult: Sendable {
     }
 
     private static func seconds(_ value: Double?) -> String {
-        (value.map { String(format: "%.3f", $0) } ?? "-").leftPadded(7)
+        (value.map { String(printf: "%.3f", $0) } ?? "-").leftPadded(7)
     }
 
     private static func rate(_ value: Double) -> String {

@@ -1,8 +1,9 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
 import Pipeline
+import Threading
 
 /// Runs a `BenchmarkPlan`: one spotter per keyword and sensitivity, each on its own thread.
 package enum BenchmarkRunner {
@@ -82,7 +83,7 @@ package enum BenchmarkRunner {
 
 /// Results written by worker threads, one slot each, behind a lock.
 private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var slots: [Result<BenchmarkRow, BenchmarkError>?]
     private var finished = 0
     private var failed = false

@@ -1,8 +1,9 @@
 import AudioCapture
 import AudioInput
-import Foundation
+import FoundationEssentials
 import HotwordDetection
 import Pipeline
+import TextFormatting
 
 /// Pushes a long stretch of audio through the real capture path (ALSA `file` PCM over a FIFO,
 /// the capture code, the keyword spotter) faster than real time, and reports memory and CPU.
@@ -26,11 +27,11 @@ package struct CaptureSoak {
 
         /// The report for a person.
         package var text: String {
-            func megabytes(_ bytes: Int?) -> String { bytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown" }
-            let growth = residentBytesAtStart.flatMap { start in residentBytesAtEnd.map { String(format: "%+.2f MB", Double($0 - start) / 1_048_576) } } ?? "unknown"
+            func megabytes(_ bytes: Int?) -> String { bytes.map { String(printf: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown" }
+            let growth = residentBytesAtStart.flatMap { start in residentBytesAtEnd.map { String(printf: "%+.2f MB", Double($0 - start) / 1_048_576) } } ?? "unknown"
             return """
-                soak: \(String(format: "%.0f", audioSeconds)) s of audio through ALSA capture and keyword spotting
-                CPU \(String(format: "%.1f", cpuSeconds)) s: \(String(format: "%.4f", cpuPerAudioSecond)) s per second of audio (\(String(format: "%.2f", cpuPerAudioSecond * 100)) % of one core in real time)
+                soak: \(String(printf: "%.0f", audioSeconds)) s of audio through ALSA capture and keyword spotting
+                CPU \(String(printf: "%.1f", cpuSeconds)) s: \(String(printf: "%.4f", cpuPerAudioSecond)) s per second of audio (\(String(printf: "%.2f", cpuPerAudioSecond * 100)) % of one core in real time)
                 RSS at start \(megabytes(residentBytesAtStart)), at end \(megabytes(residentBytesAtEnd)), growth \(growth)
                 hits \(hits), overruns \(overruns)
                 """
@@ -74,7 +75,7 @@ package struct CaptureSoak {
             // Measured after the first minute, once buffers and the decoder have settled.
             if report.residentBytesAtStart == nil, stream.seconds >= 60 { report.residentBytesAtStart = MemoryUsage.residentBytes() }
             if stream.seconds >= nextProgress {
-                progress("soak: \(Int(stream.seconds)) s, RSS \(MemoryUsage.residentBytes().map { String(format: "%.1f MB", Double($0) / 1_048_576) } ?? "?")")
+                progress("soak: \(Int(stream.seconds)) s, RSS \(MemoryUsage.residentBytes().map { String(printf: "%.1f MB", Double($0) / 1_048_576) } ?? "?")")
                 nextProgress += 600
             }
         }

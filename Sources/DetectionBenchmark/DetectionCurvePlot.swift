@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// An SVG plot of miss rate against false alarms per hour across sensitivities, one curve per
 /// keyword, each point marked with its sensitivity and crossed by its 95 % intervals (miss rate
@@ -37,8 +38,8 @@ package struct DetectionCurvePlot {
         ]
         for step in 0...5 {
             let rate = maxRate * Double(step) / 5, miss = maxMiss * Double(step) / 5
-            parts.append("<text x=\"\(format(x(rate)))\" y=\"\(format(y(0) + 18))\" text-anchor=\"middle\">\(String(format: "%.1f", rate))</text>")
-            parts.append("<text x=\"\(format(left - 8))\" y=\"\(format(y(miss) + 4))\" text-anchor=\"end\">\(String(format: "%.0f", miss))</text>")
+            parts.append("<text x=\"\(format(x(rate)))\" y=\"\(format(y(0) + 18))\" text-anchor=\"middle\">\(String(printf: "%.1f", rate))</text>")
+            parts.append("<text x=\"\(format(left - 8))\" y=\"\(format(y(miss) + 4))\" text-anchor=\"end\">\(String(printf: "%.0f", miss))</text>")
             parts.append(line(x(0), y(miss), x(maxRate), y(miss), "#e5e5e5"))
         }
         parts.append(line(x(result.targetFalseAlarmsPerHour), y(0), x(result.targetFalseAlarmsPerHour), y(maxMiss), "#999999", dashed: true))
@@ -72,9 +73,9 @@ package struct DetectionCurvePlot {
         "<line\(interval ? " class=\"interval\"" : "") x1=\"\(format(x1))\" y1=\"\(format(y1))\" x2=\"\(format(x2))\" y2=\"\(format(y2))\" stroke=\"\(colour)\"\(dashed ? " stroke-dasharray=\"4 3\"" : "")\(interval ? " stroke-opacity=\"0.4\"" : "")/>"
     }
 
-    private func format(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func format(_ value: Double) -> String { String(printf: "%.1f", value) }
 
     private func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
     }
 }

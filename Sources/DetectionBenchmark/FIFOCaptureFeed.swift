@@ -1,6 +1,9 @@
 import AudioCapture
 import AudioInput
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// A real ALSA capture device fed from memory: ALSA's `file` PCM reads a FIFO that a writer
 /// thread fills with 16 kHz mono audio, either as fast as it is read or paced in real time.
@@ -46,9 +49,9 @@ package final class FIFOCaptureFeed: @unchecked Sendable {
     /// stale data, so a paced feed writes whole periods (the device's period, 480 samples for
     /// the default 30 ms), each small enough for the kernel to pass on at once.
     package func startWriting(_ source: [Float], totalSamples: Int, paced: Bool, blockSamples: Int = 480) {
-        let thread = Thread { [fifo, writeTimes] in
-            guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
-            defer { try? handle.close() }
+        DedicatedThread.start(named: "susi-listen feed") { [fifo, writeTimes] in
+            guard let stream = fopen(fifo, "wb") else { return }
+            defer { fclose(stream) }
             let block = blockSamples
             let start = DispatchTime.now().uptimeNanoseconds
             var written = 0
@@ -60,14 +63,13 @@ package final class FIFOCaptureFeed: @unchecked Sendable {
                     let now = DispatchTime.now().uptimeNanoseconds
                     if due > now { usleep(UInt32((due - now) / 1000)) }
                 }
-                do { try handle.write(contentsOf: bytes) } catch { return }
+                // Flushed block by block: a paced feed must reach the reader when it is due.
+                guard fwrite(bytes, 1, bytes.count, stream) == bytes.count, fflush(stream) == 0 else { return }
                 written += count
                 // Only a paced feed is timed: an hour-long soak would otherwise grow this list.
                 if paced { writeTimes.append(samples: written, nanoseconds: DispatchTime.now().uptimeNanoseconds) }
             }
         }
-        thread.name = "susi-listen feed"
-        thread.start()
     }
 
     /// Opens the capture device reading the feed.
@@ -84,7 +86,7 @@ package final class FIFOCaptureFeed: @unchecked Sendable {
 /// For a paced feed, wall-clock time (uptime nanoseconds) at which each written block ended;
 /// appended by the writer thread, read by the measuring one.
 private final class WriteTimes: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var times: [(samples: Int, nanoseconds: UInt64)] = []
 
     func append(samples: Int, nanoseconds: UInt64) {

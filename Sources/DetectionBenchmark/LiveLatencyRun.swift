@@ -1,9 +1,11 @@
 import AudioCapture
 import AudioInput
-import Foundation
+import Dispatch
+import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
 import Pipeline
+import TextFormatting
 
 /// Latency through the live path: labelled audio is played into a real ALSA capture device
 /// in real time, so capture buffering counts, and each hit's latency is measured on the wall
@@ -27,9 +29,9 @@ package struct LiveLatencyRun {
 
         /// The report for a person.
         package var text: String {
-            func ms(_ value: Double?) -> String { value.map { String(format: "%.0f ms", $0 * 1000) } ?? "-" }
+            func ms(_ value: Double?) -> String { value.map { String(printf: "%.0f ms", $0 * 1000) } ?? "-" }
             return """
-                live: \(String(format: "%.1f", audioSeconds)) s of audio played in real time through ALSA capture (period \(periodFrames) frames)
+                live: \(String(printf: "%.1f", audioSeconds)) s of audio played in real time through ALSA capture (period \(periodFrames) frames)
                 hits \(score.hits)/\(score.labels), false alarms \(score.falseAlarmsInPositives)
                 latency from keyword end, wall clock: p50 \(ms(wallLatency(quantile: 0.5))), p95 \(ms(wallLatency(quantile: 0.95))), max \(ms(wallLatencies.last))
                 latency from keyword end, stream time: p50 \(ms(score.latency(quantile: 0.5))), p95 \(ms(score.latency(quantile: 0.95))), max \(ms(score.latencies.last))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PocketSphinxSupport
 
 /// Where the PocketSphinx model files are: the acoustic model, the general dictionary, and the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The phones an acoustic model can recognise: its base (context-independent) phones, read from
 /// the model's `mdef` file. Every phone of a pronunciation must be one of them.

@@ -1,6 +1,8 @@
 import AudioInput
-import Foundation
+import FoundationEssentials
+import Glibc
 import PocketSphinxSupport
+import TextFormatting
 
 /// PocketSphinx keyword spotting behind the `HotwordDetector` protocol.
 ///
@@ -222,7 +224,7 @@ package final class KeywordSpotter: HotwordDetector {
             try lexicon.dictionaryText.write(toFile: dictionaryPath, atomically: true, encoding: .utf8)
             try keyphraseText.write(toFile: keyphrasePath, atomically: true, encoding: .utf8)
         } catch {
-            throw .decoderFailure("could not write its keyphrase files in \(folder.path): \(error.localizedDescription)")
+            throw .decoderFailure("could not write its keyphrase files in \(folder.path): \(FileSystemFailure.reason(error))")
         }
         do {
             return try Decoder(arguments: ["-hmm", acousticModel, "-dict", dictionaryPath, "-kws", keyphrasePath])

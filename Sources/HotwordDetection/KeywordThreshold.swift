@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TextFormatting
 
 /// A keyphrase with the PocketSphinx threshold its sensitivity maps to.
 package struct KeywordThreshold: Sendable, Equatable {
@@ -81,5 +83,5 @@ package struct KeywordThreshold: Sendable, Equatable {
     }
 
     /// A threshold given as its log10, written as a `-kws` file wants it.
-    static func text(log10 value: Double) -> String { String(format: "%.6e", pow(10, value)) }
+    static func text(log10 value: Double) -> String { String(printf: "%.6e", pow(10, value)) }
 }

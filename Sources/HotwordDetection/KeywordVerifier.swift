@@ -1,5 +1,5 @@
+import FoundationEssentials
 import PocketSphinxSupport
-import Foundation
 
 /// The second stage of detection: a large-vocabulary recogniser listens to a candidate's audio
 /// and says which words, and so which phones, it hears there.

@@ -1,5 +1,5 @@
+import FoundationEssentials
 import PocketSphinxSupport
-import Foundation
 
 /// Pronunciations of the words of a set of keyphrases: the user's own first, then the
 /// dictionaries in order; the first source that knows a word gives all of its variants.

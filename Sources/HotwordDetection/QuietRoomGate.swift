@@ -1,5 +1,6 @@
 import AudioInput
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Decides, frame by frame, whether keyword spotting needs to hear the audio at all: not while
 /// the room has been quiet for a while.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// A pronunciation the user gives for a word, written `WORD=PHONES` (`susi=S UW Z IY`).
 ///
@@ -46,7 +47,7 @@ package struct UserPronunciation: Sendable, Equatable {
     /// are ignored.
     package init(parsing text: String) throws(FormatError) {
         guard let equals = text.firstIndex(of: "=") else { throw .missingEquals }
-        let word = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let word = text[..<equals].trimmingWhitespace()
         let phones = text[text.index(after: equals)...].split(whereSeparator: \.isWhitespace).map(String.init)
         if word.isEmpty { throw .emptyWord }
         if word.contains(where: \.isWhitespace) { throw .spaceInWord(word) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// A JSON value, parsed or to be written: the event lines, the chat actions, the benchmark's
 /// report and Wyoming's events. Object members keep their order (every event line starts with
@@ -19,7 +20,7 @@ package enum JSONValue: Equatable, Sendable {
     /// ordinary sizes; null when it is not finite.
     package static func number(_ value: Double) -> JSONValue {
         guard value.isFinite else { return .null }
-        var text = String(format: "%.6f", value)
+        var text = String(printf: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return .number(text == "-0" ? "0" : text)
@@ -67,7 +68,7 @@ package enum JSONValue: Equatable, Sendable {
     package var doubleValue: Double? {
         switch self {
         case .number(let text), .string(let text):
-            return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+            return Double(text.trimmingWhitespace()).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
     }
@@ -108,7 +109,7 @@ package enum JSONValue: Equatable, Sendable {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
+            case let control where control.value < 0x20: result += String(printf: "\\u%04x", control.value)
             default: result.unicodeScalars.append(scalar)
             }
         }

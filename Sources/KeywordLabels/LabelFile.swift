@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// Reads tab-separated keyword labels with a header naming the columns `keyword`, `start_s`,
 /// `end_s` and, unless every row belongs to one given audio file, `file` (absolute, or
@@ -52,7 +53,7 @@ package enum LabelFile {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
 
         var labels: [KeywordLabel] = []
-        for (index, line) in lines.enumerated().dropFirst() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for (index, line) in lines.enumerated().dropFirst() where !line.trimmingWhitespace().isEmpty {
             let origin = "\(path):\(index + 1)"
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let needed = [keywordColumn, startColumn, endColumn, fileColumn ?? 0].max() ?? 0
@@ -65,7 +66,7 @@ package enum LabelFile {
             guard start >= 0, end > start else {
                 throw LabelFileError(origin: origin, problem: "need 0 ≤ start_s < end_s (got \(start), \(end))")
             }
-            let keyword = fields[keywordColumn].trimmingCharacters(in: .whitespaces)
+            let keyword = fields[keywordColumn].trimmingWhitespace()
             guard !keyword.isEmpty else { throw LabelFileError(origin: origin, problem: "empty keyword") }
             let file = audio.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 ?? URL(fileURLWithPath: fields[fileColumn ?? 0], relativeTo: folder).standardizedFileURL.path

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// CPU time used, for real-time factors.
 package enum CPUClock {

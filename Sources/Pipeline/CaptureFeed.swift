@@ -1,6 +1,7 @@
 import AudioCapture
-import Foundation
+import FoundationEssentials
 import SusiChat
+import Threading
 
 /// A capture device opened and read on a thread of its own, which hands each frame over to
 /// the thread that listens; that one waits for frames with a time limit, so it can stop at any
@@ -16,7 +17,7 @@ final class CaptureFeed: @unchecked Sendable {
     static let capacity = 333
 
     // Guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var frames: [CapturedFrame] = []
     private var isOpen = false
     /// Why the device could not be opened, or why it stopped delivering (it went away).
@@ -27,7 +28,7 @@ final class CaptureFeed: @unchecked Sendable {
     /// Starts a thread that opens the device with `open` (which reports it opened) and reads
     /// it, each read waiting at most `readLimit` so that ``close()`` is seen.
     init(readLimit: Duration, open: @escaping @Sendable () throws(CaptureError) -> CaptureDevice) {
-        let thread = Thread { [self] in
+        DedicatedThread.start(named: "susi-listen capture device") { [self] in
             do {
                 let device = try open()
                 condition.withLock {
@@ -44,8 +45,6 @@ final class CaptureFeed: @unchecked Sendable {
                 preconditionFailure("a capture device throws CaptureError only: \(error)")
             }
         }
-        thread.name = "susi-listen capture device"
-        thread.start()
     }
 
     /// Overruns and suspends recovered from, and frames read, since the device was opened.
@@ -56,7 +55,7 @@ final class CaptureFeed: @unchecked Sendable {
     func waitUntilOpen(waitingAtMost limit: Duration) throws(CaptureError) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: limit.timeInterval)
+        let deadline = Condition.Deadline(secondsFromNow: limit.timeInterval)
         while !isOpen, failure == nil, condition.wait(until: deadline) {}
         if let failure, !isOpen { throw failure }
         return isOpen
@@ -67,7 +66,7 @@ final class CaptureFeed: @unchecked Sendable {
     func next(waitingAtMost limit: Duration) throws(CaptureError) -> CapturedFrame? {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: limit.timeInterval)
+        let deadline = Condition.Deadline(secondsFromNow: limit.timeInterval)
         while frames.isEmpty, failure == nil, condition.wait(until: deadline) {}
         if !frames.isEmpty {
             // The feed may be waiting for room.

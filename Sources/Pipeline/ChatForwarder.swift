@@ -1,4 +1,5 @@
 import SusiChat
+import TextFormatting
 
 /// Sends final commands to the SUSI server and turns what happens into events: `query`, then
 /// `answer`, or an `error` saying the query was kept in the spool or could not be sent.
@@ -12,7 +13,7 @@ package struct ChatForwarder: Sendable {
     /// Asks SUSI `text`; an empty text sends nothing. After an answer, queries kept in the spool
     /// from earlier are sent too (oldest first), and their answers reported.
     package func forward(_ text: String) async -> [ListenEvent] {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        guard !text.trimmingWhitespace().isEmpty else { return [] }
         let query = ChatQuery(text: text)
         let events = Self.events(for: await delivery.deliver(query), of: query)
         guard case .query(let query)? = events.first, query.status == .sent, delivery.spool != nil else { return events }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A key of a configuration file with its value and the line it was set on.
 package struct ConfigurationEntry: Sendable, Equatable {
@@ -51,7 +52,7 @@ package enum ConfigurationFile {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw fail("cannot be read (\(String(cString: strerror(errno))))") }
             if count == 0 { break }

@@ -2,6 +2,7 @@ import AudioCapture
 import HotwordDetection
 import JSONText
 import SusiChat
+import TextFormatting
 import Transcription
 
 /// Everything the pipeline reports, one event per line: readable text or a JSON object whose
@@ -210,14 +211,14 @@ package enum ListenEvent: Equatable, Sendable {
         case .summary(let summary):
             let failed = summary.failedFiles > 0 ? ", \(summary.failedFiles) failed" : ""
             let heard = summary.overruns == nil ? "\(summary.files) file\(summary.files == 1 ? "" : "s")\(failed), " : "stopped after "
-            return heard + "\(seconds(summary.audioSeconds)) of audio, \(summary.hits) hit\(summary.hits == 1 ? "" : "s"), CPU \(seconds(summary.cpuSeconds)) (\(String(format: "%.4f", summary.realTimeFactor)) × real time)"
+            return heard + "\(seconds(summary.audioSeconds)) of audio, \(summary.hits) hit\(summary.hits == 1 ? "" : "s"), CPU \(seconds(summary.cpuSeconds)) (\(String(printf: "%.4f", summary.realTimeFactor)) × real time)"
         }
     }
 
 }
 
 /// A time in seconds as readable lines give it.
-private func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+private func seconds(_ value: Double) -> String { String(printf: "%.3f s", value) }
 
 /// A capture device opened or lost.
 package struct DeviceEvent: Equatable, Sendable {
@@ -266,7 +267,7 @@ package struct StartEvent: Equatable, Sendable {
 
     /// What is listened for, as a readable line says it.
     var readableText: String {
-        let phrases = keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(format: "%g", $0.log10Threshold)))" }
+        let phrases = keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(printf: "%g", $0.log10Threshold)))" }
         return "listening for " + phrases.joined(separator: ", ") + (gain == 1 ? "" : ", gain \(gain)") + ", decided by \(decision.rawValue)"
             + (echo.flatMap { $0 == .none ? nil : ", \($0.readableText)" } ?? "")
     }
@@ -344,7 +345,7 @@ package struct HotwordEvent: Equatable, Sendable {
     var placeText: String { (source.name.map { "\($0)  " } ?? "") + "\(seconds(time))  " }
 
     /// The span and score, as a readable line gives them.
-    var spokenText: String { "spoken \(seconds(start))–\(seconds(end)), score \(String(format: "%.1f", score))" }
+    var spokenText: String { "spoken \(seconds(start))–\(seconds(end)), score \(String(printf: "%.1f", score))" }
 }
 
 /// What the second stage made of one candidate keyword the spotter proposed.

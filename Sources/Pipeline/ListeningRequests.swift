@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import ServerSockets
+import Threading
 
 /// What a local program may ask the listening daemon on the event socket.
 package enum ListeningRequest: String, Sendable, CaseIterable {
@@ -30,7 +31,7 @@ package enum ListenRequestError: Error, CustomStringConvertible {
 /// with the way back to the client that sent it. Taking them costs the capture thread a lock
 /// held for a few instructions.
 final class ListeningRequests: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [(ListeningRequest, EventSocketClient)] = []
 
     /// Queues a request line from `client`; a line that is no request is answered at once

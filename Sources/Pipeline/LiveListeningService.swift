@@ -1,12 +1,14 @@
 import AudioCapture
 import AudioPlayback
 import EchoCancellation
-import Foundation
+import FoundationEssentials
 import HotwordDetection
 import Logging
 import ServerSockets
 import ServiceLifecycle
 import SusiChat
+import TextFormatting
+import Threading
 import Transcription
 
 /// Listens on an ALSA capture device until shut down: capture → hotword detection → events.
@@ -94,7 +96,7 @@ package struct LiveListeningService: Service {
     private func serveEvents(to requests: ListeningRequests, _ body: () async throws -> Void) async throws {
         guard let events else { return try await body() }
         try await withThrowingTaskGroup(of: Void.self) { serving in
-            serving.addTask { try await Self.onThread(named: "susi-listen events") { events.serve(requests.add) } }
+            serving.addTask { await DedicatedThread.run(named: "susi-listen events") { events.serve(requests.add) } }
             defer { events.stop() }
             try await body()
         }
@@ -121,7 +123,7 @@ package struct LiveListeningService: Service {
                         commandSink.finish()
                         replacedSink.finish()
                     }
-                    return try await Self.onThread(named: "susi-listen capture") {
+                    return try await DedicatedThread.run(named: "susi-listen capture") {
                         try CaptureLoop(configuration: configuration, stages: stages, report: report, logger: logger, stop: stop,
                                         commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink,
                                         requests: requests, playback: playback).run()
@@ -167,7 +169,7 @@ package struct LiveListeningService: Service {
             do {
                 let next = try reload.get()
                 let changes = ConfigurationChanges(started: started, current: current, next: next)
-                let detector = try await changes.rebuildsDetector ? onThread(named: "susi-listen reload") {
+                let detector = try await changes.rebuildsDetector ? DedicatedThread.run(named: "susi-listen reload") {
                     DetectorTransfer(detector: try HotwordDetectorFactory.detector(configuration: next.spotterConfiguration))
                 } : nil
                 if Task.isCancelled { return }
@@ -178,21 +180,6 @@ package struct LiveListeningService: Service {
             } catch {
                 if !Task.isCancelled { report(.reloadFailed(ErrorEvent(file: nil, message: "\(error)"))) }
             }
-        }
-    }
-
-    /// Runs `work` on a thread of its own (it blocks) and waits for its result.
-    private static func onThread<Result: Sendable>(named name: String, _ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, Error>) in
-            let thread = Thread {
-                do {
-                    continuation.resume(returning: try work())
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-            thread.name = name
-            thread.start()
         }
     }
 
@@ -302,9 +289,9 @@ private struct CaptureLoop {
     private func log(_ change: CaptureStallWatch.Change) {
         switch change {
         case .stalled(let duration):
-            logger.warning("\(configuration.device): no audio for \(String(format: "%.1f", duration.timeInterval)) s: the device stalls; waiting for it")
+            logger.warning("\(configuration.device): no audio for \(String(printf: "%.1f", duration.timeInterval)) s: the device stalls; waiting for it")
         case .resumed(let duration):
-            logger.info("\(configuration.device): audio again after \(String(format: "%.1f", duration.timeInterval)) s without")
+            logger.info("\(configuration.device): audio again after \(String(printf: "%.1f", duration.timeInterval)) s without")
         }
     }
 
@@ -419,7 +406,7 @@ private struct CaptureStages: @unchecked Sendable {
 /// Reloads that are set up and wait for the capture loop, oldest first. Taking them costs the
 /// capture thread a lock held for a few instructions, never a wait for a detector to load.
 final class PreparedReloads: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [(DetectorTransfer?, ReloadEvent)] = []
 
     /// Queues a reload: its new detector (nil when detection did not change) and its event.

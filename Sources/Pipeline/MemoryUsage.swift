@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Resident memory of this process, read from `/proc/self/status`.
 package enum MemoryUsage {

@@ -1,5 +1,6 @@
 import AudioPlayback
-import Foundation
+import FoundationEssentials
+import Threading
 
 /// Plays a ``TalkBack`` on a thread of its own, so neither capture nor the chat task waits for
 /// a sound, and stops what plays when the person barges in.
@@ -10,7 +11,7 @@ import Foundation
 final class PlaybackThread: @unchecked Sendable {
     /// When what the playback device plays is heard; it stops the sound playing when asked.
     let timeline: PlaybackTimeline
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: [ListenEvent] = []
     private var isFinishing = false
     private var isBusy = false
@@ -24,7 +25,7 @@ final class PlaybackThread: @unchecked Sendable {
         self.timeline = timeline
         let transfer = TalkBackTransfer(talkBack: talkBack)
         plays = { transfer.talkBack.plays($0) }
-        let thread = Thread { [self] in
+        DedicatedThread.start(named: "susi-listen playback") { [self] in
             while let event = next() {
                 transfer.talkBack.respond(to: event).forEach(report)
                 condition.withLock { isBusy = false }
@@ -34,8 +35,6 @@ final class PlaybackThread: @unchecked Sendable {
                 finished?.resume()
             }
         }
-        thread.name = "susi-listen playback"
-        thread.start()
     }
 
     /// Queues `event` if it makes a sound.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HotwordDetection
 import ServerSockets
 import SusiChat

@@ -1,9 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Threading
 
 /// A one-way flag raised to end a loop on another thread, with a wait that ends early when
 /// it is raised (for back-off between attempts).
 package final class StopSignal: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var raised = false
 
     package init() {}
@@ -27,7 +28,7 @@ package final class StopSignal: @unchecked Sendable {
     package func wait(seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = Condition.Deadline(secondsFromNow: seconds)
         while !raised, condition.wait(until: deadline) {}
         return raised
     }

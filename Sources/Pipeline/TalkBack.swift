@@ -1,6 +1,6 @@
 import AudioInput
 import AudioPlayback
-import Foundation
+import FoundationEssentials
 import SpeechSynthesis
 import SusiChat
 

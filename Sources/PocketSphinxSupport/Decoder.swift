@@ -1,5 +1,6 @@
 internal import CPocketSphinx
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// One PocketSphinx decoder (`ps_decoder_t`): the only owner of the handle, which it frees in
 /// `deinit`, with the verbs the stages above it use. It is not thread-safe; one stage, on one
@@ -91,7 +92,7 @@ package final class Decoder<Failure: DecoderFailureReporting> {
             var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
             let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
             if let name = ps_seg_word(current) {
-                let text = String(cString: name).trimmingCharacters(in: .whitespaces)
+                let text = String(cString: name).trimmingWhitespace()
                 words.append(DecodedWord(entry: text, startFrame: Int(startFrame),
                                          endFrame: Int(endFrame), probability: probability))
             }

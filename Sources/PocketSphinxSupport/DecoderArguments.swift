@@ -1,5 +1,5 @@
 internal import CPocketSphinx
-import Foundation
+import FoundationEssentials
 
 /// Builds a PocketSphinx configuration from command-line style arguments.
 ///

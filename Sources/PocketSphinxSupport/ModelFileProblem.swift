@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TextFormatting
 
 /// Why a dictionary or language model file cannot be what it is given as. PocketSphinx takes an
 /// empty dictionary (`/dev/null`) without a word and then recognises nothing, so the file's
@@ -27,9 +29,10 @@ package enum ModelFileProblem: Equatable, Sendable, CustomStringConvertible {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
         if status.st_mode & S_IFMT == S_IFDIR { return .folder }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .missing }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: inspectedBytes)) ?? Data()
+        guard let stream = fopen(path, "rb") else { return .missing }
+        defer { fclose(stream) }
+        var buffer = [UInt8](repeating: 0, count: inspectedBytes)
+        let start = Data(buffer[..<fread(&buffer, 1, inspectedBytes, stream)])
         if start.isEmpty { return .empty }
         switch kind {
         case .dictionary: return dictionaryProblem(start)
@@ -58,7 +61,7 @@ package enum ModelFileProblem: Equatable, Sendable, CustomStringConvertible {
         let binaryHeaders = ["Trie Language Model", "Darpa Trigram LM"].map { Data($0.utf8) }
         if binaryHeaders.contains(where: { start.dropFirst(4).starts(with: $0) || start.starts(with: $0) }) { return nil }
         let text = String(decoding: start, as: UTF8.self)
-        return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "\\data\\" } ? nil : .notALanguageModel
+        return text.split(separator: "\n").contains { $0.trimmingWhitespace() == "\\data\\" } ? nil : .notALanguageModel
     }
 
     package var description: String {

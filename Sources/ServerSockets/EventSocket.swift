@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import JSONText
 import Logging
+import Threading
 
 /// A Unix stream socket for local programs: each connected client gets every event published,
 /// one JSON line each, and may send requests, one JSON object a line (`{"type":"mute"}`).
@@ -16,7 +17,7 @@ package final class EventSocket: @unchecked Sendable {
     private let socket: ListeningSocket
     private let notice: ShutdownNotice
     /// Held while the client table changes and while anything is sent, so lines never interleave.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var clients: [Int32: EventSocketClient] = [:]
     private var connected = 0
     private let logger = Logger(label: "susi-listen.events")
@@ -118,14 +119,14 @@ package final class EventSocketClient: @unchecked Sendable {
     package let number: Int
     private let descriptor: Int32
     /// The socket's lock, held for every send and for `dropped`.
-    private let lock: NSLock
+    private let lock: Lock
     private let logger: Logger
     /// Set once the client is dropped or disconnected: nothing more is sent.
     private var dropped = false
     /// Bytes received after the last complete line; read by the serving thread alone.
     private var partial: [UInt8] = []
 
-    init(descriptor: Int32, number: Int, lock: NSLock, logger: Logger) {
+    init(descriptor: Int32, number: Int, lock: Lock, logger: Logger) {
         self.descriptor = descriptor
         self.number = number
         self.lock = lock

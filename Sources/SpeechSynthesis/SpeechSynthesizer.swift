@@ -1,7 +1,8 @@
 import AudioInput
 import CEspeakNG
-import Foundation
+import FoundationEssentials
 import SharedLibraries
+import Threading
 
 /// Speaks text with espeak-ng's C API, into samples in memory at the pipeline's rate.
 ///
@@ -21,9 +22,9 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     package let nativeSampleRate: Int
     /// espeak-ng's functions, from the library opened when the synthesizer is set up.
     private let espeak: cespeak_functions
-    private let lock = NSLock()
+    private let lock = Lock()
 
-    private static let sharedLock = NSLock()
+    private static let sharedLock = Lock()
     nonisolated(unsafe) private static var sharedInstance: SpeechSynthesizer?
 
     /// The process's synthesizer, set up on first use (loads espeak-ng's data, a few milliseconds).
@@ -115,7 +116,7 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     /// a language such as "de-DE" or "es-MX" to its nearest voice; it knows no "de_DE".
     private func selectVoice(for language: String) -> Bool {
         if espeak.espeak_SetVoiceByName(language) == EE_OK { return true }
-        return language.replacingOccurrences(of: "_", with: "-").withCString { code in
+        return language.replacing("_", with: "-").withCString { code in
             var properties = espeak_VOICE()
             properties.languages = code
             return espeak.espeak_SetVoiceByProperties(&properties) == EE_OK

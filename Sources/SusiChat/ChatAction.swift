@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import JSONText
+import TextFormatting
 
 /// One thing SUSI asks the client to do. An answer's actions are all meant to be carried out,
 /// in order (the SUSI chat API calls them conjunctive).
@@ -72,7 +73,7 @@ package enum ChatAction: Sendable, Equatable {
         case .videoPlay(let identifier, let identifierType):
             return "play video \(identifier)" + (identifierType.map { " (\($0))" } ?? "")
         case .timerSet(let hour, let minute, let second):
-            return "timer set for " + String(format: "%02d:%02d:%02d", hour, minute, second)
+            return "timer set for " + String(printf: "%02d:%02d:%02d", hour, minute, second)
         case .mediaControl(let command):
             return command.rawValue
         case .unknown(let type, _):

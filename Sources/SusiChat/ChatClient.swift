@@ -1,6 +1,8 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import SharedLibraries
+import TextFormatting
 
 /// Asks a SUSI server one query at a time over HTTP(S).
 ///
@@ -23,7 +25,7 @@ package actor ChatClient {
     /// SUSI's answer to `query`. An empty or whitespace-only text throws `.emptyQuery` without
     /// sending anything.
     package func ask(_ query: ChatQuery) async throws(ChatError) -> ChatAnswer {
-        guard !query.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyQuery }
+        guard !query.text.trimmingWhitespace().isEmpty else { throw .emptyQuery }
         do throws(ChatError) {
             let request = try ChatRequest(query: query, configuration: configuration)
             var attempt = 1
@@ -117,11 +119,11 @@ package actor ChatClient {
     /// server's `Retry-After` (seconds, or an HTTP date) when longer, up to `longestRetryAfter`.
     static func retryDelay(after attempt: Int, base: Duration, retryAfter: String?, now: Date) -> Duration {
         let backoff = base * (1 << min(attempt - 1, 20))
-        guard let retryAfter = retryAfter?.trimmingCharacters(in: .whitespaces) else { return backoff }
+        guard let retryAfter = retryAfter?.trimmingWhitespace() else { return backoff }
         let asked: Double
         if let seconds = UInt64(retryAfter) {
             asked = Double(min(seconds, 1 << 32))
-        } else if let date = httpDateFormatter.date(from: retryAfter) {
+        } else if let date = httpDate(retryAfter) {
             asked = date.timeIntervalSince(now)
         } else {
             return backoff
@@ -129,14 +131,29 @@ package actor ChatClient {
         return max(backoff, min(.seconds(max(0, asked)), longestRetryAfter))
     }
 
-    /// IMF-fixdate, the form of HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    private static let httpDateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter
-    }()
+    /// The moment an IMF-fixdate names, the form of HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`);
+    /// nil for any other text.
+    static func httpDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        let clock = parts.count == 6 ? parts[4].split(separator: ":") : []
+        guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), Self.dayNames.contains(String(parts[0].dropLast())),
+            parts[5] == "GMT", parts[1].count == 2, let day = Int32(parts[1]), let month = Self.monthNames.firstIndex(of: String(parts[2])),
+            parts[3].count == 4, let year = Int32(parts[3]), clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+            let hour = Int32(clock[0]), let minute = Int32(clock[1]), let second = Int32(clock[2]),
+            (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        var fields = tm()
+        fields.tm_year = year - 1900
+        fields.tm_mon = Int32(month)
+        fields.tm_mday = day
+        fields.tm_hour = hour
+        fields.tm_min = minute
+        fields.tm_sec = second
+        return Date(timeIntervalSince1970: Double(timegm(&fields)))
+    }
+
+    private static let dayNames: Set<String> = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private func wait(for delay: Duration) async throws(ChatError) {
         do {
@@ -153,7 +170,7 @@ private extension Data {
         texts.reduce(self) { data, text in
             var result = data
             var searchStart = result.startIndex
-            while let found = result.range(of: Data(text.utf8), in: searchStart..<result.endIndex) {
+            while let found = result[searchStart...].firstRange(of: Data(text.utf8)) {
                 result.replaceSubrange(found, with: Data(replacement.utf8))
                 searchStart = found.lowerBound + replacement.utf8.count
             }

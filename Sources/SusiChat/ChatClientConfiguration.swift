@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything a `ChatClient` (and a `ChatDelivery`) needs: where to ask, what to tell the server
 /// about the device, and how patient to be. The access token never appears in `description`,
@@ -9,7 +9,7 @@ package struct ChatClientConfiguration: Sendable, Equatable {
     /// ISO 639-1 language of the queries, e.g. "en".
     package var language: String
     /// Its offset at the time of each query is sent as `timezoneOffset`.
-    package var timeZone: TimeZone
+    package var timeZone: LocalTimeZone
     /// Sent only when both are set.
     package var latitude: Double?
     package var longitude: Double?
@@ -38,7 +38,7 @@ package struct ChatClientConfiguration: Sendable, Equatable {
 
     package init(server: URL = Self.defaultServer,
                 language: String = "en",
-                timeZone: TimeZone = .current,
+                timeZone: LocalTimeZone = .system,
                 latitude: Double? = nil,
                 longitude: Double? = nil,
                 countryCode: String? = nil,
@@ -95,7 +95,7 @@ package struct ChatClientConfiguration: Sendable, Equatable {
 
 extension ChatClientConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     package var description: String {
-        var parts = ["server \(serverForDisplay)", "language \(language)", "time zone \(timeZone.identifier)",
+        var parts = ["server \(serverForDisplay)", "language \(language)", "time zone \(timeZone.name)",
                      "device type \(deviceType)"]
         if let latitude, let longitude { parts.append("location \(latitude), \(longitude)") }
         if countryCode != nil || countryName != nil {
@@ -114,7 +114,7 @@ extension ChatClientConfiguration: CustomStringConvertible, CustomDebugStringCon
     /// Like the default mirror, but the token shows only whether it is set.
     package var customMirror: Mirror {
         Mirror(self, children: [
-            "server": serverForDisplay, "language": language, "timeZone": timeZone.identifier,
+            "server": serverForDisplay, "language": language, "timeZone": timeZone.name,
             "latitude": latitude as Any, "longitude": longitude as Any,
             "countryCode": countryCode as Any, "countryName": countryName as Any,
             "deviceType": deviceType, "accessToken": accessToken == nil ? "none" : "set",

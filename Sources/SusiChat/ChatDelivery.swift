@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Asks through a `ChatClient` and keeps what the server could not take in a `QuerySpool`,
 /// to be sent again, oldest first, when `flushSpool()` is called.

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import SharedLibraries
+import TextFormatting
 
 /// Why a query got no answer. Descriptions are one line a person can act on and never contain
 /// the access token (the client removes it from anything a server sends back, too).
@@ -100,7 +101,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
     }
 
     private static func format(_ seconds: Double) -> String {
-        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.3g", seconds)
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(printf: "%.3g", seconds)
     }
 
     /// The start of a body as one line of text, for error messages.
@@ -126,7 +127,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
         let forms = Self.forms(ofSecret: secret)
         guard !forms.isEmpty else { return self }
         func clean(_ text: String) -> String {
-            forms.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.redactionMark) }
+            forms.reduce(text) { $0.replacing($1, with: Self.redactionMark) }
         }
         switch self {
         case .unreachable(let server, let reason): return .unreachable(server: clean(server), reason: clean(reason))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One transcribed command to send to SUSI.
 package struct ChatQuery: Sendable, Equatable, Codable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// The `GET {server}/susi/chat.json?...` request for one query.
 struct ChatRequest {
@@ -27,7 +28,7 @@ struct ChatRequest {
     /// The query parameters in the order they are sent; optional ones only when configured.
     static func parameters(query: ChatQuery, configuration: ChatClientConfiguration) -> [(name: String, value: String)] {
         var parameters: [(name: String, value: String)] = [
-            ("q", query.text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            ("q", query.text.trimmingWhitespace()),
             ("timezoneOffset", String(timezoneOffset(of: configuration.timeZone, at: query.askedAt))),
             ("language", configuration.language),
             ("device_type", configuration.deviceType),
@@ -44,14 +45,22 @@ struct ChatRequest {
 
     /// Minutes to add to local time to get UTC, as JavaScript's `Date.getTimezoneOffset()`
     /// gives them (UTC+1 is -60), which is what SUSI expects.
-    static func timezoneOffset(of timeZone: TimeZone, at date: Date) -> Int {
-        -timeZone.secondsFromGMT(for: date) / 60
+    static func timezoneOffset(of timeZone: LocalTimeZone, at date: Date) -> Int {
+        -timeZone.secondsFromUTC(at: date) / 60
     }
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
     static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        var encoded = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += String(printf: "%%%02X", byte)
+            }
+        }
+        return encoded
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 }

@@ -1,6 +1,8 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import SharedLibraries
+import TextFormatting
+import Threading
 
 /// What came back from one HTTP GET.
 struct HTTPExchange: Sendable {
@@ -48,7 +50,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let requestHeaders: UnsafeMutablePointer<curl_slist>?
     private let maxBytes: Int
     // Guarded by `lock`: written by the transfer's thread, `cancel` comes from any thread.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cancelled = false
     // Touched only by the transfer's thread (libcurl calls back on it).
     private var body = Data()
@@ -116,11 +118,7 @@ final class CurlTransfer: @unchecked Sendable {
     static func get(_ url: URL, backstopTimeout: Duration, maxBytes: Int) async throws -> HTTPExchange {
         let transfer = try CurlTransfer(url: url, backstopTimeout: backstopTimeout, maxBytes: maxBytes)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let thread = Thread { continuation.resume(with: transfer.perform()) }
-                thread.name = "susi-listen http"
-                thread.start()
-            }
+            try await DedicatedThread.run(named: "susi-listen http") { transfer.perform() }.get()
         } onCancel: {
             transfer.cancel()
         }
@@ -185,12 +183,12 @@ final class CurlTransfer: @unchecked Sendable {
         if line.hasPrefix("HTTP/") {
             responseHeaders = []
         } else if let colon = line.firstIndex(of: ":") {
-            responseHeaders.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)))
+            responseHeaders.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingWhitespace()))
         }
     }
 
     /// The value of the latest response's header `name`, whatever its case.
     private func header(_ name: String) -> String? {
-        responseHeaders.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        responseHeaders.last { $0.name.lowercased() == name.lowercased() }?.value
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TextFormatting
 
 /// A bounded queue of queries on disk: one JSON file per query (`query-<id>.json`), written
 /// to a temporary file, flushed to the disk and renamed into place (the folder flushed too), so
@@ -38,16 +40,17 @@ package actor QuerySpool {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .cannotCreateDirectory(path: directory.path, reason: Self.reason(error))
+            throw .cannotCreateDirectory(path: directory.path, reason: FileSystemFailure.reason(error))
         }
         lock = try SpoolFolderLock.acquire(directory)
         discardedLeftovers = try Self.recoverLeftovers(in: directory)
         let files: [URL]
         do {
-            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-                .filter { $0.lastPathComponent.hasPrefix(Self.filePrefix) && $0.pathExtension == "json" }
+            files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasPrefix(Self.filePrefix) && $0.hasSuffix(".json") }
+                .map { directory.appendingPathComponent($0) }
         } catch {
-            throw .cannotReadDirectory(path: directory.path, reason: Self.reason(error))
+            throw .cannotReadDirectory(path: directory.path, reason: FileSystemFailure.reason(error))
         }
         var loaded: [(query: ChatQuery, file: URL)] = []
         var unreadable: [URL] = []
@@ -110,10 +113,10 @@ package actor QuerySpool {
     private func deleteFile(_ file: URL) throws(QuerySpoolError) {
         do {
             try FileManager.default.removeItem(at: file)
-        } catch CocoaError.fileNoSuchFile {
+        } catch let error as CocoaError where error.code == .fileNoSuchFile {
             return
         } catch {
-            throw .cannotRemove(path: file.path, reason: Self.reason(error))
+            throw .cannotRemove(path: file.path, reason: FileSystemFailure.reason(error))
         }
     }
 
@@ -168,12 +171,11 @@ package actor QuerySpool {
     private static func recoverLeftovers(in directory: URL) throws(QuerySpoolError) -> [URL] {
         let leftovers: [URL]
         do {
-            leftovers = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).filter {
-                let name = $0.lastPathComponent
-                return (name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix)) || name.hasPrefix(foundationTemporaryPrefix)
-            }
+            leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { name in
+                (name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix)) || name.hasPrefix(foundationTemporaryPrefix)
+            }.map { directory.appendingPathComponent($0) }
         } catch {
-            throw .cannotReadDirectory(path: directory.path, reason: reason(error))
+            throw .cannotReadDirectory(path: directory.path, reason: FileSystemFailure.reason(error))
         }
         var discarded: [URL] = []
         for leftover in leftovers.sorted(by: { $0.path < $1.path }) {
@@ -186,7 +188,7 @@ package actor QuerySpool {
             do {
                 try FileManager.default.removeItem(at: leftover)
             } catch {
-                throw .cannotRemove(path: leftover.path, reason: reason(error))
+                throw .cannotRemove(path: leftover.path, reason: FileSystemFailure.reason(error))
             }
         }
         return discarded
@@ -194,16 +196,6 @@ package actor QuerySpool {
 
     private static func isOlder(_ lhs: ChatQuery, than rhs: ChatQuery) -> Bool {
         (lhs.askedAt, lhs.id.uuidString) < (rhs.askedAt, rhs.id.uuidString)
-    }
-
-    /// The system's words for a file-system failure ("Permission denied"), else Foundation's.
-    private static func reason(_ error: any Error) -> String {
-        // Cast through `any Error`: on Linux `as? NSError` from `Any` does not bridge.
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error {
-            let posix = underlying as NSError
-            if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
-        }
-        return error.localizedDescription
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormatting
 
 /// Part of a spoken answer, all in one language.
 package struct SpokenPassage: Sendable, Equatable {
@@ -53,7 +54,7 @@ extension ChatAction {
     package func spokenText(in phrasebook: Phrasebook) -> String {
         switch self {
         case .answer(let expression):
-            return expression.trimmingCharacters(in: .whitespacesAndNewlines)
+            return expression.trimmingWhitespace()
         case .table(_, let rows):
             return Self.summary(count: rows.count, titles: rows.compactMap(\.first), in: phrasebook)
         case .rss(let items):
@@ -63,7 +64,7 @@ extension ChatAction {
         case .map:
             return phrasebook.map
         case .anchor(_, let text):
-            let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = text.trimmingWhitespace()
             return name.isEmpty ? phrasebook.link : phrasebook.namedLink(name)
         case .audioPlay:
             return phrasebook.audio
@@ -74,14 +75,14 @@ extension ChatAction {
         case .mediaControl:
             return phrasebook.mediaControl
         case .unknown(let type, _):
-            return phrasebook.unknownAction(type.replacingOccurrences(of: "_", with: " "))
+            return phrasebook.unknownAction(type.replacing("_", with: " "))
         }
     }
 
     /// "I found 7 results. The first are: A. B. C." from a count and the titles in order.
     private static func summary(count: Int, titles: [String], in phrasebook: Phrasebook) -> String {
         guard count > 0 else { return phrasebook.foundNoResults }
-        let first = titles.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.prefix(spokenTitleCount)
+        let first = titles.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.prefix(spokenTitleCount)
         let found = phrasebook.foundResults(count)
         guard !first.isEmpty else { return found + "." }
         let lead = count == 1 ? found : found + ". " + (first.count == 1 ? phrasebook.firstIs : phrasebook.firstAre)

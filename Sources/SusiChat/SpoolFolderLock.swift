@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// The exclusive `flock` on a spool folder's lock file, so that one process at a time owns the
 /// folder: two processes sharing it would each send every query. Every spool of this process
@@ -11,7 +13,7 @@ final class SpoolFolderLock: @unchecked Sendable {
     private let descriptor: Int32
     private let path: String
 
-    private static let registryLock = NSLock()
+    private static let registryLock = Lock()
     /// The locks this process holds, by lock file path; weak, so that a lock goes with its last user.
     nonisolated(unsafe) private static var held: [String: Weak] = [:]
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONText
 
 // Reading chat.json bodies. Servers of different versions differ in small ways, so reading is

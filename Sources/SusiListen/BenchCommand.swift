@@ -2,9 +2,9 @@ import ArgumentParser
 import AudioCapture
 import AudioInput
 import DetectionBenchmark
+import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
-import Foundation
 import Pipeline
 
 /// `susi-listen bench`: detection accuracy, latency and cost on labelled audio.

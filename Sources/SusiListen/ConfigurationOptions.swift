@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Pipeline
 
 /// Where the configuration file is, and reading it.

@@ -2,7 +2,8 @@ import ArgumentParser
 import AudioCapture
 import AudioPlayback
 import EchoCancellation
-import Foundation
+import FoundationEssentials
+import Glibc
 import HotwordDetection
 import Logging
 import Pipeline
@@ -66,8 +67,8 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             throw ValidationError("--speak-to writes what a --file run would play; live, sounds go to --playback-device")
         }
         if playback.echoReference != nil {
-            var isFolder: ObjCBool = false
-            guard file.count == 1, !FileManager.default.fileExists(atPath: file[0], isDirectory: &isFolder) || !isFolder.boolValue else {
+            var isFolder = false
+            guard file.count == 1, !FileManager.default.fileExists(atPath: file[0], isDirectory: &isFolder) || !isFolder else {
                 throw ValidationError("--echo-reference is what was played while one recording was made: give it with one --file that is an audio file (live, the reference is what the playback device plays)")
             }
         }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import AudioInput
 import DetectionBenchmark
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import HotwordDetection
 import Pipeline
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Lines for a person on standard error, kept apart from the events on standard output.
 enum StandardError {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Threading
 
 /// Event lines on standard output, one per line, for a program or a person reading them.
 ///
@@ -21,7 +23,7 @@ enum StandardOutput {
     static var hasFailed: Bool { state.failed }
 
     private final class FailureState: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var failedOnce = false
 
         /// Records a failure; true the first time only.

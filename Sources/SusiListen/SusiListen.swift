@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `susi-listen` command: listening (or files) by default, subcommands for measuring.
 @main

@@ -1,5 +1,5 @@
 import AudioInput
-import Foundation
+import FoundationEssentials
 
 /// Decides where speech starts and ends from the energy of 10 ms windows relative to an
 /// adaptive noise floor.

@@ -1,6 +1,6 @@
 import AudioInput
+import FoundationEssentials
 import PocketSphinxSupport
-import Foundation
 
 /// PocketSphinx decoding with a language model behind the `Transcriber` protocol.
 ///

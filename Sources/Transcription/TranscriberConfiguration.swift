@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PocketSphinxSupport
 
 /// Which language model, with its dictionary, the transcriber decodes with.

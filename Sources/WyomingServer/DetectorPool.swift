@@ -1,12 +1,13 @@
-import Foundation
+import FoundationEssentials
 import HotwordDetection
+import Threading
 
 /// Detectors for the connections: a connection takes one at `audio-start` and gives it back
 /// at `audio-stop` or when it closes, so a decoder is used by one connection thread at a time
 /// and a new connection (Home Assistant opens one per pipeline run) rarely waits for models
 /// to load.
 package final class DetectorPool: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Detectors no connection holds; reset before they are handed out again.
     private var idle: [any HotwordDetector] = []
     private let make: @Sendable () throws -> any HotwordDetector

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONText
 
 /// Where a ``WyomingEventReader`` gets its bytes: a client socket, or bytes in a test.

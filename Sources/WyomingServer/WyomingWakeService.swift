@@ -1,7 +1,10 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Logging
 import ServerSockets
 import ServiceLifecycle
+import Threading
 
 /// How the server listens and how many clients it takes.
 package struct WyomingServerConfiguration: Sendable {
@@ -75,14 +78,14 @@ package struct WyomingWakeService: Service {
                 await withTaskGroup(of: Void.self) { threads in
                     if let events {
                         threads.addTask {
-                            await Self.onThread(named: "susi-listen events") {
+                            await DedicatedThread.run(named: "susi-listen events") {
                                 events.serve { _, client in
                                     client.send(ServerEvent.error("serve takes no requests: its audio comes from its Wyoming clients").text)
                                 }
                             }
                         }
                     }
-                    await Self.onThread(named: "susi-listen wyoming accept") { [self] in
+                    await DedicatedThread.run(named: "susi-listen wyoming accept") { [self] in
                         acceptConnections(on: socket, until: notice)
                     }
                     events?.stop()
@@ -124,13 +127,11 @@ package struct WyomingWakeService: Service {
                 continue
             }
             connections.enter()
-            let thread = Thread { [self, counter] in
+            DedicatedThread.start(named: "susi-listen wyoming client \(counter)") { [self, counter] in
                 serve(client, number: counter)
                 active.leave()
                 connections.leave()
             }
-            thread.name = "susi-listen wyoming client \(counter)"
-            thread.start()
         }
         connections.wait()
     }
@@ -166,23 +167,11 @@ package struct WyomingWakeService: Service {
             client.send(error.event.encoded)
         }
     }
-
-    /// Runs `work` on a thread of its own (it blocks on sockets) and waits for it.
-    private static func onThread(named name: String, _ work: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                work()
-                continuation.resume()
-            }
-            thread.name = name
-            thread.start()
-        }
-    }
 }
 
 /// How many connections are being served, shared by the accepting and the connection threads.
 private final class ActiveConnections: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
 
     /// Counts one more connection, unless `maximum` are served already.

@@ -3,18 +3,18 @@ import SusiChat
 
 /// Shared inputs of the SusiChat tests.
 enum Fixtures {
-    /// 15 January 2024, 10:00 UTC: winter in both hemispheres' northern test zones.
+    /// 15 January 2024, 10:00 UTC: standard time in the northern hemisphere.
     static let winterDay = Date(timeIntervalSince1970: 1_705_312_800)
-    /// 15 July 2024, 10:00 UTC: daylight saving time in Berlin and New York.
+    /// 15 July 2024, 10:00 UTC: daylight saving time in the northern hemisphere.
     static let summerDay = Date(timeIntervalSince1970: 1_721_037_600)
 
     static let accessToken = "s3cr3t+T0ken/xyz"
 
-    /// A configuration for a loopback server: quick timeouts and back-off, a fixed time zone.
+    /// A configuration for a loopback server: quick timeouts and back-off, a fixed time zone (UTC+1).
     static func configuration(server: URL, maxAttempts: Int = 3,
                               requestTimeout: Duration = .seconds(5),
                               spoolDirectory: URL? = nil) -> ChatClientConfiguration {
-        ChatClientConfiguration(server: server, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+        ChatClientConfiguration(server: server, timeZone: LocalTimeZone(name: "UTC+1", fixedSecondsFromUTC: 3_600),
                                 requestTimeout: requestTimeout, maxAttempts: maxAttempts,
                                 retryBaseDelay: .milliseconds(10), spoolDirectory: spoolDirectory)
     }

@@ -29,12 +29,14 @@ struct CommandRunner {
         return folder.appendingPathComponent("susi-listen")
     }
 
-    /// Runs the executable with `arguments`; its standard output goes to `standardOutput` when
-    /// given (the outcome's `standardOutput` is then empty), else it is collected.
-    static func run(_ arguments: [String], standardOutput: FileHandle? = nil) throws -> Outcome {
+    /// Runs the executable with `arguments`, and `environment` added to this process's; its
+    /// standard output goes to `standardOutput` when given (the outcome's `standardOutput` is
+    /// then empty), else it is collected.
+    static func run(_ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = repository
         // Files rather than pipes: neither stream can fill up and stall the process.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")

@@ -52,6 +52,18 @@ import Testing
         #expect(actions.compactMap { $0["type"] as? String } == ["answer", "timer_set"])
     }
 
+    /// The zone comes from `TZ` (here a POSIX rule, which needs no tz database), read at each
+    /// query: India's UTC+5:30, and a zone on daylight saving time all year, UTC+1 then +2.
+    @Test(arguments: [("IST-5:30", "-330"), ("AAA-1BBB,J1/0,J365/25", "-120")])
+    func sendsTheSystemTimeZonesOffset(zone: String, expected: String) throws {
+        let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", "/dev/null"],
+                                            environment: ["TZ": zone])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(server.recordedRequests.first?.parameters["timezoneOffset"] == expected)
+    }
+
     @Test func reportsTheQuerySentWhenTheServerLeavesItsQueryOut() throws {
         let answer = #"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"Done."}]}]}"#
         let server = try LoopbackHTTPServer(script: [.json(answer)])
