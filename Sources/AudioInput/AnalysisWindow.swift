@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Loudness measured over 10 ms windows, the frame step of PocketSphinx's front end: the unit of

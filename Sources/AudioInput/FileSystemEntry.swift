@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// What a path names on disk, as far as finding and opening audio files is concerned.

@@ -1,5 +1,4 @@
 import CSndFile
-import FoundationEssentials
 import Threading
 
 /// An audio file opened for reading through libsndfile.

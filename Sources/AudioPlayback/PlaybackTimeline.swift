@@ -1,5 +1,4 @@
 import AudioInput
-import FoundationEssentials
 import Threading
 
 /// What the device's speaker played over the span of one captured frame: what an echo

@@ -1,5 +1,4 @@
 import AudioInput
-import FoundationEssentials
 import Glibc
 
 /// A sound to play: mono samples in -1...1 at ``pipelineSampleRate``, with a name for the log.

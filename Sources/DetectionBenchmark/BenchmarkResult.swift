@@ -1,4 +1,3 @@
-import FoundationEssentials
 import HotwordDetection
 import JSONText
 import Pipeline

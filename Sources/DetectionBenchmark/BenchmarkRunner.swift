@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
 import Pipeline

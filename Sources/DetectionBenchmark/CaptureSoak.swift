@@ -1,6 +1,5 @@
 import AudioCapture
 import AudioInput
-import FoundationEssentials
 import HotwordDetection
 import Pipeline
 import TextFormatting

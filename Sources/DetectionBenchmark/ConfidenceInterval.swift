@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A two-sided 95 % confidence interval: the range of true values that the counts measured are

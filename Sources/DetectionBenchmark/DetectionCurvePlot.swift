@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TextFormatting
 
 /// An SVG plot of miss rate against false alarms per hour across sensitivities, one curve per

@@ -1,7 +1,6 @@
 import AudioCapture
 import AudioInput
 import Dispatch
-import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
 import Pipeline

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import PocketSphinxSupport
 
 /// The second stage of detection: a large-vocabulary recogniser listens to a candidate's audio

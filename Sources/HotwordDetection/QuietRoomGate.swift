@@ -1,5 +1,4 @@
 import AudioInput
-import FoundationEssentials
 import Glibc
 
 /// Decides, frame by frame, whether keyword spotting needs to hear the audio at all: not while

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TextFormatting
 
 /// A pronunciation the user gives for a word, written `WORD=PHONES` (`susi=S UW Z IY`).

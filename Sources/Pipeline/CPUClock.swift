@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// CPU time used, for real-time factors.

@@ -1,5 +1,4 @@
 import AudioCapture
-import FoundationEssentials
 import SusiChat
 import Threading
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import ServerSockets
 import Threading
 

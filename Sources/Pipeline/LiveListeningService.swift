@@ -1,7 +1,6 @@
 import AudioCapture
 import AudioPlayback
 import EchoCancellation
-import FoundationEssentials
 import HotwordDetection
 import Logging
 import ServerSockets

@@ -1,4 +1,3 @@
-import FoundationEssentials
 
 /// Resident memory of this process, read from `/proc/self/status`.
 package enum MemoryUsage {

@@ -1,5 +1,4 @@
 import AudioPlayback
-import FoundationEssentials
 import Threading
 
 /// Plays a ``TalkBack`` on a thread of its own, so neither capture nor the chat task waits for

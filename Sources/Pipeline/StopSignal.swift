@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Threading
 
 /// A one-way flag raised to end a loop on another thread, with a wait that ends early when

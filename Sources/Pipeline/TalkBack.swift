@@ -1,6 +1,5 @@
 import AudioInput
 import AudioPlayback
-import FoundationEssentials
 import SpeechSynthesis
 import SusiChat
 

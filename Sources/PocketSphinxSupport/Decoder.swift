@@ -1,5 +1,4 @@
 internal import CPocketSphinx
-import FoundationEssentials
 import TextFormatting
 
 /// One PocketSphinx decoder (`ps_decoder_t`): the only owner of the handle, which it frees in

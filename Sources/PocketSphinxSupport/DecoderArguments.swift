@@ -1,5 +1,4 @@
 internal import CPocketSphinx
-import FoundationEssentials
 
 /// Builds a PocketSphinx configuration from command-line style arguments.
 ///

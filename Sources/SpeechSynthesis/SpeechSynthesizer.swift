@@ -1,6 +1,5 @@
 import AudioInput
 import CEspeakNG
-import FoundationEssentials
 import SharedLibraries
 import Threading
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TextFormatting
 
 /// Part of a spoken answer, all in one language.

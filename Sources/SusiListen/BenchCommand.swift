@@ -2,7 +2,6 @@ import ArgumentParser
 import AudioCapture
 import AudioInput
 import DetectionBenchmark
-import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
 import Pipeline

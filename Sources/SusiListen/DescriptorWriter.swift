@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Whole-text writes to a file descriptor with `write(2)`, which returns an error where

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import HotwordDetection
 import Pipeline
 import Transcription

@@ -2,7 +2,6 @@ import ArgumentParser
 import AudioInput
 import DetectionBenchmark
 import Dispatch
-import FoundationEssentials
 import Glibc
 import HotwordDetection
 import Pipeline

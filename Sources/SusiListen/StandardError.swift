@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Lines for a person on standard error, kept apart from the events on standard output.

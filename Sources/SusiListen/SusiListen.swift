@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import Glibc
 
 /// The `susi-listen` command: listening (or files) by default, subcommands for measuring.

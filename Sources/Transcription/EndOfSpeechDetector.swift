@@ -1,5 +1,4 @@
 import AudioInput
-import FoundationEssentials
 
 /// Decides where speech starts and ends from the energy of 10 ms windows relative to an
 /// adaptive noise floor.

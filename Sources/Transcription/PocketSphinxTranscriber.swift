@@ -1,5 +1,4 @@
 import AudioInput
-import FoundationEssentials
 import PocketSphinxSupport
 
 /// PocketSphinx decoding with a language model behind the `Transcriber` protocol.
