@@ -14,7 +14,7 @@ package struct LocalTimeZone: Sendable, Equatable {
     /// Seconds east of UTC at every moment; nil for the system's zone.
     private let fixedSecondsFromUTC: Int?
 
-    /// The system's zone, read once, at the first query.
+    /// The system's zone, its name read once, when first used; its offset is read at each query.
     package static let system = LocalTimeZone()
 
     /// A zone `secondsFromUTC` east of UTC all year (UTC+1 is 3600), named `name`.

@@ -7,8 +7,8 @@ import Glibc
 /// outcome hears of it through what the work does (a continuation, a condition).
 package enum DedicatedThread {
     /// Starts `work` on a new thread named `name` (the first 15 bytes, as `top -H` and `gdb`
-    /// show it). Ends the process if the system cannot make a thread, as
-    /// running on without the capture or client thread would be worse.
+    /// show it). Ends the process if the system cannot make a thread: running on without the
+    /// capture or client thread would be worse.
     package static func start(named name: String, _ work: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Work(name: name, body: work)).toOpaque()
         var thread = pthread_t()
