@@ -32,7 +32,8 @@ package enum ModelFileProblem: Equatable, Sendable, CustomStringConvertible {
         guard let stream = fopen(path, "rb") else { return .missing }
         defer { fclose(stream) }
         var buffer = [UInt8](repeating: 0, count: inspectedBytes)
-        let start = Data(buffer[..<fread(&buffer, 1, inspectedBytes, stream)])
+        let count = fread(&buffer, 1, inspectedBytes, stream)
+        let start = Data(buffer[..<count])
         if start.isEmpty { return .empty }
         switch kind {
         case .dictionary: return dictionaryProblem(start)

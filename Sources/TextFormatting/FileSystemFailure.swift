@@ -7,12 +7,9 @@ package enum FileSystemFailure {
     /// `FileManager`, `Data` or `String` reading or writing a file, else the error as Swift
     /// describes it.
     package static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
-            return String(cString: strerror(posix.code.rawValue))
+        guard let posix = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError else {
+            return String(describing: error)
         }
-        if let posix = error as? POSIXError {
-            return String(cString: strerror(posix.code.rawValue))
-        }
-        return String(describing: error)
+        return String(cString: strerror(posix.code.rawValue))
     }
 }
