@@ -6,6 +6,8 @@ import PocketSphinxSupport
 package struct AcousticModelFiles: Sendable, Equatable {
     /// Debian package that provides the acoustic model and the general dictionary.
     package static let modelPackage = "pocketsphinx-en-us"
+    /// What provides the project's own model files, for error messages.
+    package static let projectModels = "susi-listen (its Models/ folder)"
     /// Where `pocketsphinx-en-us` installs the US English model.
     package static let debianModelFolder = "/usr/share/pocketsphinx/model/en-us"
 
@@ -19,6 +21,9 @@ package struct AcousticModelFiles: Sendable, Equatable {
     /// US English trigram model and the general dictionary, which cost about 40 MB more memory than
     /// the project's own unigram model of the same words (`Models/verifier/`).
     package var verifierVocabulary: VerifierVocabulary?
+    /// Which of the project's vocabularies `verifierVocabulary` is taken from when it is looked
+    /// up in a models folder.
+    package var recogniserVocabulary: RecogniserVocabulary = .full
 
     /// The recogniser's language model and the dictionary of its words.
     package struct VerifierVocabulary: Sendable, Equatable {
@@ -26,15 +31,22 @@ package struct AcousticModelFiles: Sendable, Equatable {
         package var languageModel: String
         /// The pronunciations of its words.
         package var dictionary: String
+        /// The words the model leaves out, of which those near a keyphrase word are put back
+        /// (see `RareWords`); nil: none.
+        package var rareWords: String?
 
-        package init(languageModel: String, dictionary: String) {
+        package init(languageModel: String, dictionary: String, rareWords: String? = nil) {
             self.languageModel = languageModel
             self.dictionary = dictionary
+            self.rareWords = rareWords
         }
 
-        /// The vocabulary of the project's models folder: `verifier/words.arpa` and `words.dict`.
-        package init(modelsFolder: String) {
-            self.init(languageModel: modelsFolder + "/verifier/words.arpa", dictionary: modelsFolder + "/verifier/words.dict")
+        /// The vocabulary `size` of the project's models folder: `words.arpa` and `words.dict`
+        /// in its folder, and `rare-words.txt` for the compact one.
+        package init(modelsFolder: String, size: RecogniserVocabulary = .full) {
+            let folder = modelsFolder + "/" + size.folder + "/"
+            self.init(languageModel: folder + "words.arpa", dictionary: folder + "words.dict",
+                      rareWords: size == .compact ? folder + "rare-words.txt" : nil)
         }
     }
 
@@ -48,10 +60,11 @@ package struct AcousticModelFiles: Sendable, Equatable {
         self.verifierVocabulary = verifierVocabulary
     }
 
-    /// The model files with the keyword dictionary and verification vocabulary of the project's
-    /// models folder at `modelsFolder`.
-    package init(modelsFolder: String) {
-        self.init(keywordDictionary: modelsFolder + "/keywords.dict", verifierVocabulary: VerifierVocabulary(modelsFolder: modelsFolder))
+    /// The model files with the keyword dictionary and the verification vocabulary `size` of
+    /// the project's models folder at `modelsFolder`.
+    package init(modelsFolder: String, size: RecogniserVocabulary = .full) {
+        self.init(keywordDictionary: modelsFolder + "/keywords.dict", verifierVocabulary: VerifierVocabulary(modelsFolder: modelsFolder, size: size))
+        recogniserVocabulary = size
     }
 
     /// The recogniser's language model and dictionary: the project's vocabulary when set,
@@ -70,13 +83,14 @@ package struct AcousticModelFiles: Sendable, Equatable {
                 throw .modelFileMissing(path: path, package: Self.modelPackage)
             }
         }
-        let project = "susi-listen (its Models/ folder)"
+        let project = Self.projectModels
         let verifier = verifierFiles
         let verifierPackage = verifierVocabulary == nil ? Self.modelPackage : project
         let files: [(path: String, kind: ModelFileProblem.Kind, package: String)] =
             [(generalDictionary, .dictionary, Self.modelPackage)]
             + (keywordDictionary.map { [($0, .dictionary, project)] } ?? [])
             + [(verifier.languageModel, .languageModel, verifierPackage), (verifier.dictionary, .dictionary, verifierPackage)]
+            + (verifier.rareWords.map { [($0, .dictionary, project)] } ?? [])
         for file in files {
             switch ModelFileProblem.of(file.path, as: file.kind) {
             case nil: continue

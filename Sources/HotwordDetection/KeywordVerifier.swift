@@ -1,3 +1,4 @@
+import Glibc
 import PocketSphinxSupport
 
 /// The second stage of detection: a large-vocabulary recogniser listens to a candidate's audio
@@ -20,8 +21,10 @@ package final class KeywordVerifier {
     /// `aliasSuffix`), with the pronunciations `lexicon` gives.
     package init(acousticModel: String, vocabulary: AcousticModelFiles.VerifierVocabulary,
                 lexicon: PronunciationLexicon) throws(HotwordDetectionError) {
-        // `AcousticModelFiles.validate()` has checked the files.
+        // `AcousticModelFiles.validate()` has checked the files. The rare words are read before
+        // the recogniser loads, so that their file is not held beside it.
         let languageModel = vocabulary.languageModel, dictionary = vocabulary.dictionary
+        let nearWords = try vocabulary.rareWords.map { path throws(HotwordDetectionError) in try RareWords.near(lexicon, in: path) } ?? []
         do {
             decoder = try Decoder(arguments: [
                 "-hmm", acousticModel, "-lm", languageModel, "-dict", dictionary,
@@ -36,12 +39,20 @@ package final class KeywordVerifier {
         } catch {
             throw .decoderFailure("could not load the verification models \(acousticModel), \(languageModel) and \(dictionary)")
         }
-        for (word, variants) in lexicon.pronunciations.sorted(by: { $0.key < $1.key }) {
+        for word in nearWords {
+            try decoder.addLanguageModelWord(word.word, log10Probability: word.log10Probability)
+            for entry in word.entries {
+                try decoder.addEntry(entry.name, phones: entry.phones, updatingSearch: false)
+            }
+        }
+        let keyphraseWords = lexicon.pronunciations.sorted(by: { $0.key < $1.key })
+        for (word, variants) in keyphraseWords {
             let alias = word + Self.aliasSuffix
-            try decoder.addLanguageModelWord(alias, weight: Self.keywordWeight)
+            try decoder.addLanguageModelWord(alias, log10Probability: Self.keywordLog10Probability)
             for (index, phones) in variants.enumerated() {
+                // PocketSphinx rebuilds its search once, after the last entry.
                 try decoder.addEntry(DecodedWord.entry(of: alias, variant: index), phones: phones,
-                                     updatingSearch: index == variants.count - 1)
+                                     updatingSearch: word == keyphraseWords.last?.key && index == variants.count - 1)
             }
         }
     }
@@ -50,12 +61,16 @@ package final class KeywordVerifier {
     /// probability of their own, so that a keyword the language model finds unlikely (or does
     /// not know) still stands a chance.
     static let aliasSuffix = "_keyword"
-    /// The alias's unigram weight relative to a uniform distribution over the vocabulary. On
-    /// devdata, verifying every candidate confirmed 51 of 80 "computer" and 42 of 80 "jarvis"
-    /// with the language model's own probabilities (weight 1), 56 and 50 with 10,000, and no
-    /// candidate on the background speech either way (the recogniser had to hear the exact
-    /// words then). 10^6 and 10^8 heard 0–3 more real keywords than 10^4, and no false alarm more.
-    static let keywordWeight: Float = 1e4
+    /// The alias's unigram probability: 10,000 times a word's of a uniform distribution over the
+    /// general model's 72,547 words (about 0.14), whatever the recogniser's vocabulary. On devdata,
+    /// verifying every candidate against those words confirmed 51 of 80 "computer" and 42 of 80
+    /// "jarvis" with the language model's own probabilities, 56 and 50 with 10,000 times a
+    /// uniform word's, and no candidate on the background speech either way (the recogniser had
+    /// to hear the exact words then). 10^6 and 10^8 heard 0–3 more real keywords than 10^4, and no
+    /// false alarm more. Over the 20,000 words of `Models/verifier/`, 10,000 times a uniform word's
+    /// would make the alias nearly four times as likely, and near misses ("juicy", "Sousa") were
+    /// heard as it.
+    static let keywordLog10Probability = log10(1e4 / 72_547)
 
     /// The words the recogniser hears over the candidate, and their phones, in order: those at
     /// least half inside its span. A word mostly before or after it (the start of the command

@@ -131,24 +131,15 @@ package struct PronunciationLexicon: Sendable, Equatable {
         }
         let wantedBytes = Set(wanted.map { Array($0.utf8)[...] })
         var found: [String: [[String]]] = [:]
-        var lineNumber = 0
-        let bytes = [UInt8](data)
-        // Line by line, without splitting the whole file into an array of 134,723 slices first
-        // (12 MB of the spotter's peak memory at start-up).
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let line = bytes[lineStart..<lineEnd]
-            lineStart = lineEnd + 1
-            lineNumber += 1
-            let headEnd = line.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "(") } ?? line.endIndex
+        try TextFileLines.forEach(in: [UInt8](data)) { line, lineNumber throws(HotwordDetectionError) in
+            let headEnd = line.firstIndex { TextFileLines.isFieldSeparator($0) || $0 == UInt8(ascii: "(") } ?? line.endIndex
             var head = line[line.startIndex..<headEnd]
             if head.contains(where: isUppercase) { head = ArraySlice(head.map { isUppercase($0) ? $0 + 32 : $0 }) }
-            guard wantedBytes.contains(head) else { continue }
+            guard wantedBytes.contains(head) else { return }
             let text = String(decoding: line, as: UTF8.self)
             let content = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let first = fields.first else { continue }
+            guard let first = fields.first else { return }
             if fields.count < 2 {
                 throw .malformedDictionary(path: path, line: lineNumber, text: text)
             }

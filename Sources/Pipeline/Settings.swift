@@ -9,7 +9,7 @@ extension Setting {
     /// set, the reload's order, the README table's.
     package static let all: [Setting] = [
         device, alsaConfiguration, period,
-        keywords, sensitivity, pronunciations, gain, decision, acousticModel, dictionary, keywordDictionary,
+        keywords, sensitivity, pronunciations, gain, decision, recogniserVocabulary, acousticModel, dictionary, keywordDictionary,
         transcribe, languageModel, trailingSilence, maximumDuration, noSpeechTimeout,
         chatEnabled, server, language, latitude, longitude, countryCode, countryName, deviceType, accessToken, spoolDirectory, requestTimeout,
         playbackDevice, sounds, speech, hotwordSound, doneSound, echoCancellation,
@@ -81,6 +81,16 @@ extension Setting {
             return method
         }, write: { .string($0.rawValue) }),
         at: \.decision)
+    package static let recogniserVocabulary = Setting(
+        "hotword.recogniser_vocabulary", flag: SettingFlag(name: "recogniser-vocabulary", form: .value(valueName: "size")), live: true,
+        help: "The second stage's recogniser: full (72,545 words) or compact (the 20,000 most common and the rarer ones that sound like a keyphrase word: about 36 MB less memory, a few more false alarms)",
+        format: SettingFormat(read: { value throws(SettingProblem) in
+            guard case .string(let text) = value, let size = RecogniserVocabulary(rawValue: text) else {
+                throw .expected("one of " + RecogniserVocabulary.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return size
+        }, write: { .string($0.rawValue) }),
+        at: \.modelFiles.recogniserVocabulary)
     package static let acousticModel = Setting(
         "hotword.acoustic_model", flag: SettingFlag(name: "acoustic-model", form: .value(valueName: "dir")), live: true,
         help: "Folder of the PocketSphinx acoustic model", format: .string("a path"), at: \.modelFiles.acousticModel)

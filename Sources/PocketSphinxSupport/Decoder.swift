@@ -1,4 +1,5 @@
 internal import CPocketSphinx
+import Glibc
 import TextFormatting
 
 /// One PocketSphinx decoder (`ps_decoder_t`): the only owner of the handle, which it frees in
@@ -113,14 +114,16 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         }
     }
 
-    /// Adds `word` to the n-gram language model as a unigram, `weight` times as likely as a word
-    /// of a uniform distribution over the vocabulary.
+    /// Adds `word` to the n-gram language model as a unigram of probability 10^`log10Probability`.
     /// - Throws: `Failure.decoderFailure` when the decoder has no n-gram model or it refuses the word.
-    package func addLanguageModelWord(_ word: String, weight: Float) throws(Failure) {
+    package func addLanguageModelWord(_ word: String, log10Probability: Double) throws(Failure) {
         guard let model = ps_get_lm(handle, "_default") else {
             throw .decoderFailure("could not add \"\(word)\" to the language model: none is loaded as an n-gram model")
         }
-        guard ngram_model_add_word(model, word, weight) != NGRAM_INVALID_WID else {
+        // PocketSphinx takes an added word's weight against a uniform distribution over the
+        // model's unigrams.
+        let unigrams = Double(ngram_model_get_counts(model)?.pointee ?? 1)
+        guard ngram_model_add_word(model, word, Float(pow(10, log10Probability) * unigrams)) != NGRAM_INVALID_WID else {
             throw .decoderFailure("could not add \"\(word)\" to the language model")
         }
     }

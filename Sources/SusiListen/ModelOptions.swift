@@ -1,8 +1,14 @@
 import ArgumentParser
+import HotwordDetection
 import Pipeline
+
+extension RecogniserVocabulary: ExpressibleByArgument {}
 
 /// Where the acoustic model and dictionaries are.
 struct ModelOptions: ParsableArguments, Sendable {
+    @Option(name: Setting.recogniserVocabulary.flagName, help: Setting.recogniserVocabulary.argumentHelp)
+    var recogniserVocabulary: RecogniserVocabulary?
+
     @Option(name: Setting.acousticModel.flagName, help: Setting.acousticModel.argumentHelp)
     var acousticModel: String?
 
@@ -15,6 +21,7 @@ struct ModelOptions: ParsableArguments, Sendable {
     /// The settings these options give.
     var settings: CommandLineSettings {
         var given = CommandLineSettings()
+        given.add(.recogniserVocabulary, recogniserVocabulary?.rawValue)
         given.add(.acousticModel, acousticModel)
         given.add(.dictionary, dictionary)
         given.add(.keywordDictionary, keywordDictionary)

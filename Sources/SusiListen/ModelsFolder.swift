@@ -22,12 +22,14 @@ enum ModelsFolder {
         return candidates.first { fileManager.fileExists(atPath: $0 + "/" + marker) }
     }
 
-    /// Takes the project's keyword dictionary and verification vocabulary from this
-    /// installation's models folder where none is set.
+    /// Takes the project's keyword dictionary and verification vocabulary (of the size
+    /// `files.recogniserVocabulary` names) from this installation's models folder where none is set.
     static func useProjectModels(in files: inout AcousticModelFiles) {
         guard let models = locate() else { return }
         if files.keywordDictionary == nil { files.keywordDictionary = models + "/" + marker }
-        if files.verifierVocabulary == nil { files.verifierVocabulary = AcousticModelFiles.VerifierVocabulary(modelsFolder: models) }
+        if files.verifierVocabulary == nil {
+            files.verifierVocabulary = AcousticModelFiles.VerifierVocabulary(modelsFolder: models, size: files.recogniserVocabulary)
+        }
     }
 
     /// Points the project's command model at this installation's `Models/commands`.

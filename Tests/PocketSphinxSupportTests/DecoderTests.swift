@@ -59,7 +59,7 @@ import Testing
         let decoder = try Self.generalDecoder()
         #expect(decoder.phones(ofEntry: "computer") == ["K", "AH", "M", "P", "Y", "UW", "T", "ER"])
         #expect(decoder.phones(ofEntry: "susi_keyword") == nil)
-        try decoder.addLanguageModelWord("susi_keyword", weight: 1e4)
+        try decoder.addLanguageModelWord("susi_keyword", log10Probability: -0.86)
         try decoder.addEntry("susi_keyword", phones: ["S", "UW", "Z", "IY"], updatingSearch: false)
         try decoder.addEntry("susi_keyword(2)", phones: ["S", "UW", "S", "IY"], updatingSearch: true)
         #expect(decoder.phones(ofEntry: "susi_keyword(2)") == ["S", "UW", "S", "IY"])
