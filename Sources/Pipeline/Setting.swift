@@ -191,6 +191,17 @@ extension SettingFormat where Value == String {
     }
 }
 
+extension SettingFormat where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
+    /// One of the enumeration's cases, by its raw value.
+    static var oneOfTheCases: Self {
+        let expected = "one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")
+        return SettingFormat(read: { value throws(SettingProblem) in
+            guard case .string(let text) = value, let chosen = Value(rawValue: text) else { throw .expected(expected) }
+            return chosen
+        }, write: { .string($0.rawValue) })
+    }
+}
+
 extension SettingFormat where Value == Bool {
     static let bool = SettingFormat(read: { value throws(SettingProblem) in
         guard case .bool(let flag) = value else { throw .expected("true or false") }

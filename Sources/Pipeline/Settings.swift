@@ -74,23 +74,11 @@ extension Setting {
     package static let decision = Setting(
         "hotword.decision", flag: SettingFlag(name: "decision", form: .value(valueName: "method")), live: true,
         help: "How a detection is decided: two-stage (spotting proposes candidates; the words a recogniser hears over each, and the spotting score, decide), verified (the recogniser's words alone decide) or spotting (keyword spotting alone)",
-        format: SettingFormat(read: { value throws(SettingProblem) in
-            guard case .string(let text) = value, let method = KeywordDecision(rawValue: text) else {
-                throw .expected("one of " + KeywordDecision.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return method
-        }, write: { .string($0.rawValue) }),
-        at: \.decision)
+        format: .oneOfTheCases, at: \.decision)
     package static let recogniserVocabulary = Setting(
         "hotword.recogniser_vocabulary", flag: SettingFlag(name: "recogniser-vocabulary", form: .value(valueName: "size")), live: true,
         help: "The second stage's recogniser: full (72,545 words) or compact (the 20,000 most common and the rarer ones that sound like a keyphrase word: about 36 MB less memory, a few more false alarms)",
-        format: SettingFormat(read: { value throws(SettingProblem) in
-            guard case .string(let text) = value, let size = RecogniserVocabulary(rawValue: text) else {
-                throw .expected("one of " + RecogniserVocabulary.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return size
-        }, write: { .string($0.rawValue) }),
-        at: \.modelFiles.recogniserVocabulary)
+        format: .oneOfTheCases, at: \.modelFiles.recogniserVocabulary)
     package static let acousticModel = Setting(
         "hotword.acoustic_model", flag: SettingFlag(name: "acoustic-model", form: .value(valueName: "dir")), live: true,
         help: "Folder of the PocketSphinx acoustic model", format: .string("a path"), at: \.modelFiles.acousticModel)

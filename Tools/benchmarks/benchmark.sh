@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Prints susi-listen's figures: CPU of spotting alone and of the default two-stage detection against
-# pip pocketsphinx on a 10-minute file, peak memory of each over a one-hour file, latency on the
-# TestAudio fixtures, and accuracy on ../shared/devdata.
+# Prints susi-listen's figures: CPU of spotting alone and of two-stage detection (the default, and
+# with the compact recogniser vocabulary) against pip pocketsphinx on a 10-minute file, peak memory
+# of each over a one-hour file, latency on the TestAudio fixtures, and accuracy on ../shared/devdata.
 #   Tools/benchmarks/benchmark.sh            everything
 #   Tools/benchmarks/benchmark.sh --quick    skip the one-hour file and the pip reference
 # DEVDATA=path overrides ../shared/devdata. Plots go to bench-output/.
@@ -23,14 +23,16 @@ echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d
 
 echo "== CPU: 10 minutes of real background speech (keyword: computer, sensitivity 0.5), each decision against pip pocketsphinx in the same run"
 sox "$devdata/streams/neg.flac" "$work/ten-minutes.wav" trim 0 600
-decisions=(spotting two-stage)
+# Each way of detecting, as the options that select it.
+detectors=("--decision spotting" "--decision two-stage" "--decision two-stage --recogniser-vocabulary compact")
 declare -A rtf
-for decision in "${decisions[@]}"; do
-    "$bin" --file "$work/ten-minutes.wav" --keyword computer --decision "$decision" --no-transcription --json > "$work/ten-$decision.jsonl"
-    rtf[$decision]=$(field "$work/ten-$decision.jsonl" rtf summary)
-    echo "susi-listen --decision $decision: rtf ${rtf[$decision]}"
+for index in "${!detectors[@]}"; do
+    # shellcheck disable=SC2086 # the options are words
+    "$bin" --file "$work/ten-minutes.wav" --keyword computer ${detectors[$index]} --no-transcription --json > "$work/ten-$index.jsonl"
+    rtf[$index]=$(field "$work/ten-$index.jsonl" rtf summary)
+    echo "susi-listen ${detectors[$index]}: rtf ${rtf[$index]}"
 done
-threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten-spotting.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
+threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten-0.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
 if [ "$quick" != "--quick" ]; then
     if [ ! -x .build/reference-venv/bin/python ]; then
         python3 -m venv .build/reference-venv && .build/reference-venv/bin/pip install -q pocketsphinx==5.1.1
@@ -38,15 +40,16 @@ if [ "$quick" != "--quick" ]; then
     .build/reference-venv/bin/python Tools/benchmarks/reference-pocketsphinx.py "$work/ten-minutes.wav" computer "$threshold" > "$work/pip.json"
     pip_rtf=$(python3 -c "import json; print(json.load(open('$work/pip.json'))['rtf'])")
     echo "pip pocketsphinx 5.1.1 (threshold $threshold): rtf $pip_rtf"
-    for decision in "${decisions[@]}"; do
-        python3 -c "print('ratio susi-listen --decision $decision / pip pocketsphinx: %.2f' % (${rtf[$decision]} / $pip_rtf))"
+    for index in "${!detectors[@]}"; do
+        python3 -c "print('ratio susi-listen ${detectors[$index]} / pip pocketsphinx: %.2f' % (${rtf[$index]} / $pip_rtf))"
     done
 
     echo "== memory: one hour of audio as one FLAC file"
     sox "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$devdata/streams/neg.flac" "$work/one-hour.flac" trim 0 3600
-    for decision in "${decisions[@]}"; do
-        "$bin" --file "$work/one-hour.flac" --decision "$decision" --no-transcription --json > "$work/hour.jsonl"
-        echo "--decision $decision: peak RSS $(field "$work/hour.jsonl" peak_rss_mb summary) MB over $(field "$work/hour.jsonl" audio_s summary) s of audio, rtf $(field "$work/hour.jsonl" rtf summary)"
+    for detector in "${detectors[@]}"; do
+        # shellcheck disable=SC2086
+        "$bin" --file "$work/one-hour.flac" $detector --no-transcription --json > "$work/hour.jsonl"
+        echo "$detector: peak RSS $(field "$work/hour.jsonl" peak_rss_mb summary) MB over $(field "$work/hour.jsonl" audio_s summary) s of audio, rtf $(field "$work/hour.jsonl" rtf summary)"
     done
 fi
 

@@ -6,7 +6,8 @@
 # times with 4 s of silence after each; the peak (VmHWM) is read before SIGTERM, with the event
 # types seen.
 #   Tools/benchmarks/daemon-memory.sh
-# BIN=path measures another build (default .build/release/susi-listen, built if missing).
+# BIN=path measures another build (default .build/release/susi-listen, built if missing);
+# ARGS="--recogniser-vocabulary compact" adds options to the daemon's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${BIN:-.build/release/susi-listen}
@@ -42,7 +43,7 @@ cat > "$work/asound.conf" <<CONF
 pcm.fixture { type file file "/dev/null" infile "$work/capture.fifo" format "raw" slave.pcm { type multi slaves.a { pcm { type plug slave { pcm { type null } format S16_LE rate 16000 channels 1 } } channels 1 } bindings { 0 { slave a channel 0 } } } }
 pcm.speaker { type file file "$work/played.raw" format "raw" slave.pcm { type null } }
 CONF
-"$bin" --device fixture --playback-device speaker --alsa-config "$work/asound.conf" --json --config /dev/null \
+"$bin" --device fixture --playback-device speaker --alsa-config "$work/asound.conf" --json --config /dev/null ${ARGS:-} \
     --server "http://127.0.0.1:$(cat "$work/port")" > "$work/events.jsonl" 2> "$work/log.txt" &
 daemon=$!
 
