@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "SocketTestSupport", "HotwordDetection", "AudioInput", "JSONText"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "SusiChat", "AudioPlayback", "AudioInput", "HotwordDetection", "EchoCancellation", "JSONText", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark", "KeywordLabels"]),
-        .testTarget(name: "KeywordLabelsTests", dependencies: ["KeywordLabels"]),
+        .testTarget(name: "KeywordLabelsTests", dependencies: ["KeywordLabels", "AudioTestSupport"]),
         .testTarget(name: "SharedLibrariesTests", dependencies: ["SharedLibraries"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),

@@ -15,6 +15,8 @@ package struct BenchmarkResult: Sendable {
     package var wallSeconds: Double
     /// How detections were decided, which says which parts of the calibration were used.
     package var decision: KeywordDecision = .twoStage
+    /// The second stage's vocabulary; nil when detection has no second stage.
+    package var recogniserVocabulary: RecogniserVocabulary? = .full
 
     /// Per keyword, the row with the fewest misses among those at or below the target
     /// false-alarm rate (the highest sensitivity on a tie); nil when none meets it or the
@@ -148,6 +150,7 @@ package struct BenchmarkResult: Sendable {
             ("peak_rss_bytes", peakResidentBytes.map(JSONValue.integer) ?? .null),
             ("wall_s", .number(wallSeconds)),
             ("decision", .string(decision.rawValue)),
+            ("recogniser_vocabulary", recogniserVocabulary.map { .string($0.rawValue) } ?? .null),
             ("rows", .array(rows.map(json(of:)))),
             ("operating_points", .array(keywords.map { keyword in
                 let point = operatingPoint(for: keyword)

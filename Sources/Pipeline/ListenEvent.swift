@@ -247,20 +247,31 @@ package struct StartEvent: Equatable, Sendable {
     package var gain: Double
     /// How detections are decided.
     package var decision: KeywordDecision
+    /// The second stage's vocabulary; nil when detection has no second stage.
+    package var recogniserVocabulary: RecogniserVocabulary?
     /// How the device keeps from hearing its own sounds; nil in a `reloaded` event.
     package var echo: EchoHandling?
 
-    package init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage, echo: EchoHandling? = nil) {
+    package init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage,
+                 recogniserVocabulary: RecogniserVocabulary? = .full, echo: EchoHandling? = nil) {
         self.keywords = keywords
         self.gain = gain
         self.decision = decision
+        self.recogniserVocabulary = decision == .spotting ? nil : recogniserVocabulary
         self.echo = echo
     }
 
-    /// Gain, decision and keyphrases (and the echo handling, when set), as `start` and
-    /// `reloaded` events write them.
+    /// Detection of `keywords` as `configuration` sets it up.
+    package init(keywords: [KeywordThreshold], configuration: Configuration, echo: EchoHandling? = nil) {
+        self.init(keywords: keywords, gain: configuration.gain, decision: configuration.decision,
+                  recogniserVocabulary: configuration.modelFiles.recogniserVocabulary, echo: echo)
+    }
+
+    /// Gain, decision, vocabulary and keyphrases (and the echo handling, when set), as `start`
+    /// and `reloaded` events write them.
     var members: [(key: String, value: JSONValue)] {
         [("gain", .number(gain)), ("decision", .string(decision.rawValue))]
+            + (recogniserVocabulary.map { [(key: "recogniser_vocabulary", value: JSONValue.string($0.rawValue))] } ?? [])
             + (echo.map { [(key: "echo", value: JSONValue.string($0.rawValue))] } ?? [])
             + [("keywords", .array(keywords.map { $0.json(decision: decision) }))]
     }
@@ -269,6 +280,7 @@ package struct StartEvent: Equatable, Sendable {
     var readableText: String {
         let phrases = keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(printf: "%g", $0.log10Threshold)))" }
         return "listening for " + phrases.joined(separator: ", ") + (gain == 1 ? "" : ", gain \(gain)") + ", decided by \(decision.rawValue)"
+            + (recogniserVocabulary == .compact ? " with the compact vocabulary" : "")
             + (echo.flatMap { $0 == .none ? nil : ", \($0.readableText)" } ?? "")
     }
 }

@@ -174,7 +174,7 @@ package struct LiveListeningService: Service {
                 if Task.isCancelled { return }
                 if changes.changesChat { await forwarder?.reconfigure(next.chat) }
                 current = next
-                let detection = detector.map { StartEvent(keywords: $0.detector.thresholds, gain: next.gain, decision: next.decision) }
+                let detection = detector.map { StartEvent(keywords: $0.detector.thresholds, configuration: next) }
                 prepared.add(detector, ReloadEvent(changes: changes, detection: detection))
             } catch {
                 if !Task.isCancelled { report(.reloadFailed(ErrorEvent(file: nil, message: "\(error)"))) }
@@ -237,7 +237,7 @@ private struct CaptureLoop {
                                      reportsCandidates: configuration.reportCandidates, echoCanceller: canceller)
         // Nil once the service stops before the device is open, or back after it was lost.
         var feed = try open()
-        report(.start(StartEvent(keywords: spotter.thresholds, gain: configuration.gain, decision: configuration.decision,
+        report(.start(StartEvent(keywords: spotter.thresholds, configuration: configuration,
                                  echo: playback == nil ? EchoHandling.none : configuration.echoHandling)))
         var warnedUntimed = false
         var summary = RunSummary(files: 0)

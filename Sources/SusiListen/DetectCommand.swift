@@ -121,7 +121,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let output = EventPrinter(json: settings.json)
         // Without a reference, nothing the device plays is in the files.
         let echo = playback.echoReference == nil ? EchoHandling.none : settings.echoHandling
-        output.print(.start(StartEvent(keywords: spotter.thresholds, gain: settings.gain, decision: settings.decision, echo: echo)))
+        output.print(.start(StartEvent(keywords: spotter.thresholds, configuration: settings, echo: echo)))
         let run = FileDetectionRun(echoReference: playback.echoReference, progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         })

@@ -1,15 +1,23 @@
+import AudioTestSupport
 import Foundation
 import Testing
 import KeywordLabels
 
 @Suite struct LabelFileTests {
+    /// Removed with the suite's instance, after each test.
+    let scratch: TemporaryDirectory
+
+    init() throws {
+        scratch = try TemporaryDirectory()
+    }
+
     /// A folder with an (empty) audio file `a.wav` and a labels file holding `text`.
     private func labelsFile(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: scratch.file(UUID().uuidString))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try #require(FileManager.default.createFile(atPath: folder.appendingPathComponent("a.wav").path, contents: Data()))
         let path = folder.appendingPathComponent("labels.tsv").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 
@@ -63,7 +71,7 @@ import KeywordLabels
         let path = try labelsFile("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t1\t2\n")
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let audioOnly = folder + "/audio-only.tsv"
-        try "keyword\tstart_s\tend_s\nsusi\t1.5\t2.5\n".write(toFile: audioOnly, atomically: true, encoding: .utf8)
+        try "keyword\tstart_s\tend_s\nsusi\t1.5\t2.5\n".write(toFile: audioOnly, atomically: false, encoding: .utf8)
         // The audio as typed, not as the labels file's `file` column resolves it.
         #expect(throws: LabelFileError(origin: "\(audioOnly):2", problem: "overlaps the label at \(path):2")) {
             try LabelFile.read(specs: ["\(folder)/./a.wav=\(audioOnly)", path])

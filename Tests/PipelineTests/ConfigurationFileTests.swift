@@ -291,7 +291,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/config.toml"
-        try "[chat]\nserver = \"http://127.0.0.1:1\"\naccess_token = \"t\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[chat]\nserver = \"http://127.0.0.1:1\"\naccess_token = \"t\"\n".write(toFile: path, atomically: false, encoding: .utf8)
         let entries = try ConfigurationFile.read(path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         #expect(ConfigurationFile.exposureWarning(path: path, entries: entries)

@@ -125,7 +125,7 @@ import Testing
         withExtendedLifetime(events) {}
         // A file that is no socket is left alone.
         let regular = folder.file("notes.txt")
-        try "keep".write(toFile: regular, atomically: true, encoding: .utf8)
+        try "keep".write(toFile: regular, atomically: false, encoding: .utf8)
         #expect(throws: ServerSocketError.self) { try EventSocket(path: regular, group: nil) }
         #expect(try String(contentsOfFile: regular, encoding: .utf8) == "keep")
     }

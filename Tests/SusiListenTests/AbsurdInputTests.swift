@@ -20,7 +20,7 @@ import Testing
     @Test func refusesAConfigurationNested100000Deep() throws {
         let path = folder.file("deep.toml")
         try ("[hotword]\nkeywords = " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n")
-            .write(toFile: path, atomically: true, encoding: .utf8)
+            .write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv"])
         #expect(outcome.status == 78)
         #expect(outcome.standardError.contains("\(path):2: key \"hotword.keywords\": arrays nested more than 8 deep"), "\(outcome.standardError)")
@@ -34,7 +34,7 @@ import Testing
 
     @Test func neverEchoesAMalformedAccessToken() throws {
         let path = folder.file("token.toml")
-        try "[chat]\naccess_token = SECRETTOKEN123\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[chat]\naccess_token = SECRETTOKEN123\n".write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv"])
         #expect(outcome.status == 78)
         #expect(outcome.standardError.contains("\(path):2: key \"chat.access_token\""), "\(outcome.standardError)")
@@ -43,7 +43,7 @@ import Testing
 
     @Test func warnsOnceWhenTheTokenIsInAFileEveryUserCanRead() throws {
         let path = folder.file("token.toml")
-        try "[chat]\naccess_token = \"SECRETTOKEN123\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[chat]\naccess_token = \"SECRETTOKEN123\"\n".write(toFile: path, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/commands/hotword_02_slt.flac", "--no-transcription"])
         #expect(outcome.status == 0, "\(outcome.standardError)")

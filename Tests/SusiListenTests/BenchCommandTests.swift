@@ -28,7 +28,7 @@ import AudioTestSupport
     @Test func saysWhenTheLabelsHoldNoRows() throws {
         let folder = try TemporaryDirectory()
         let labels = folder.file("labels.tsv")
-        try "file\tkeyword\tstart_s\tend_s\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        try "file\tkeyword\tstart_s\tend_s\n".write(toFile: labels, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["bench", "--positives", labels])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("susi-listen bench: the labels hold no rows"), "\(outcome.standardError)")
@@ -40,7 +40,7 @@ import AudioTestSupport
                           start: String = "0.500", end: String = "1.043") throws -> String {
         let labels = folder.file(name)
         let audio = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
-        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t\(start)\t\(end)\n".write(toFile: labels, atomically: true, encoding: .utf8)
+        try "file\tkeyword\tstart_s\tend_s\n\(audio)\tsusi\t\(start)\t\(end)\n".write(toFile: labels, atomically: false, encoding: .utf8)
         return labels
     }
 
@@ -84,7 +84,7 @@ import AudioTestSupport
             return ([CommandRunner.repository.appendingPathComponent("TestAudio/" + columns[0]).path] + columns.dropFirst().map(String.init))
                 .joined(separator: "\t")
         }
-        try ([String(all[0])] + rows).joined(separator: "\n").appending("\n").write(toFile: labels, atomically: true, encoding: .utf8)
+        try ([String(all[0])] + rows).joined(separator: "\n").appending("\n").write(toFile: labels, atomically: false, encoding: .utf8)
         let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_babble.wav").path
         let outcome = try CommandRunner.run(["bench", "--positives", labels, "--negatives", negative, "--sensitivity", "0.5",
                                              "--halves", "--json"])

@@ -1,5 +1,6 @@
 import AudioInput
 import AudioPlayback
+import AudioTestSupport
 import Foundation
 import HTTPTestSupport
 import SocketTestSupport
@@ -12,6 +13,8 @@ import Testing
     /// machine, seconds on a loaded one, and far less than the waits shutdown must not do (a
     /// server answering after 20 s; systemd's stop timeout, 90 s).
     static let promptExit = 10.0
+    /// Removed with the suite's instance, after each test.
+    let scratch: TemporaryDirectory
     let folder: URL
     let fifo: String
     let alsaConfiguration: String
@@ -19,8 +22,8 @@ import Testing
     let played: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory()
+        folder = URL(fileURLWithPath: scratch.path)
         fifo = folder.appendingPathComponent("capture.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         alsaConfiguration = folder.appendingPathComponent("asound.conf").path
@@ -33,7 +36,7 @@ import Testing
             slaves.a { pcm { type plug slave { pcm { type null } format S16_LE rate 16000 channels 1 } } channels 1 } \
             bindings { 0 { slave a channel 0 } } } }
             pcm.speaker { type file file "\(played)" format "raw" slave.pcm { type null } }
-            """.write(toFile: alsaConfiguration, atomically: true, encoding: .utf8)
+            """.write(toFile: alsaConfiguration, atomically: false, encoding: .utf8)
     }
 
     /// The fixture as raw 16-bit little-endian samples, with `silence` seconds after it; or,
@@ -307,7 +310,7 @@ import Testing
     /// holding `configuration` and plays silence until detection is set up.
     private func startListening(configuration: String, transcribing: Bool = false) throws -> ListeningDaemon {
         let path = folder.appendingPathComponent("config.toml").path
-        try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+        try configuration.write(toFile: path, atomically: false, encoding: .utf8)
         let (process, output, errors) = try startDaemon(arguments: ["--config", path] + (transcribing ? [] : ["--no-transcription"]))
         let writer = try openFIFOForWriting(within: 10)
         let started = try playSilence(into: writer, until: "\"type\":\"start\"", in: output, within: 30)
@@ -320,7 +323,7 @@ import Testing
     /// Writes `configuration` into the daemon's configuration file, sends SIGHUP and plays
     /// silence until an event line contains `awaited`; returns the samples played.
     private func reload(_ daemon: ListeningDaemon, with configuration: String, until awaited: String) throws -> Int {
-        try configuration.write(toFile: daemon.configuration, atomically: true, encoding: .utf8)
+        try configuration.write(toFile: daemon.configuration, atomically: false, encoding: .utf8)
         kill(daemon.process.processIdentifier, SIGHUP)
         let played = try playSilence(into: daemon.writer, until: awaited, in: daemon.output, within: 60)
         try #require(played.found, "no \(awaited): \(daemon.log)")
@@ -588,7 +591,7 @@ import Testing
 
     @Test func namesTheLineAndKeyOfABadConfigurationFile() throws {
         let path = folder.appendingPathComponent("config.toml").path
-        try "[hotword]\nsensitivity = 7\ncolour = \"blue\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[hotword]\nsensitivity = 7\ncolour = \"blue\"\n".write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio"])
         #expect(outcome.status == 78)
         #expect(outcome.standardError.contains("\(path):2: key \"hotword.sensitivity\""))
@@ -596,7 +599,7 @@ import Testing
 
     @Test func warnsAboutAnUnknownKeyAndGoesOn() throws {
         let path = folder.appendingPathComponent("config.toml").path
-        try "[hotword]\nsensitivity = 0.4\ncolour = \"blue\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[hotword]\nsensitivity = 0.4\ncolour = \"blue\"\n".write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv", "--json"])
         #expect(outcome.standardError.contains("\(path):3: unknown key \"hotword.colour\" ignored"))
         let start = try #require(outcome.events(ofType: "start").first)
@@ -614,7 +617,7 @@ import Testing
     ])
     func combinesKeywordFlagsWithTheConfigurationFile(_ hotword: String, flags: [String], expected: [String: Double]) throws {
         let path = folder.appendingPathComponent("config-\(UUID().uuidString).toml").path
-        try "[hotword]\n\(hotword)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[hotword]\n\(hotword)\n".write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv", "--json"] + flags)
         let start = try #require(outcome.events(ofType: "start").first, "\(outcome.standardError)")
         let keywords = try #require(start["keywords"] as? [[String: Any]])
@@ -626,7 +629,7 @@ import Testing
 
     @Test func refusesSensitivitiesThatDoNotMatchTheConfiguredKeyphrases() throws {
         let path = folder.appendingPathComponent("config-\(UUID().uuidString).toml").path
-        try "[hotword]\nkeywords = [\"susi\", \"computer\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[hotword]\nkeywords = [\"susi\", \"computer\"]\n".write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["--config", path, "--file", "TestAudio/labels.tsv", "--sensitivity", "0.1", "--sensitivity", "0.2", "--sensitivity", "0.3"])
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("--sensitivity: give one value or one per keyphrase (2), not 3"), "\(outcome.standardError)")

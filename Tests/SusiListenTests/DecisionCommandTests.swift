@@ -39,6 +39,22 @@ import Testing
         #expect(outcome.events(ofType: "start").first?["decision"] as? String == "two-stage")
     }
 
+    @Test func theStartEventNamesTheRecognisersVocabulary() throws {
+        let vocabulary = { (arguments: [String]) throws -> Any? in
+            let outcome = try detect(arguments)
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            #expect(!outcome.events(ofType: "hotword").isEmpty, "\(arguments): no hit on \(fixture)")
+            return try #require(outcome.events(ofType: "start").first)["recogniser_vocabulary"]
+        }
+        #expect(try vocabulary([]) as? String == "full")
+        #expect(try vocabulary(["--recogniser-vocabulary", "compact"]) as? String == "compact")
+        // Keyword spotting alone has no recogniser.
+        #expect(try vocabulary(["--recogniser-vocabulary", "compact", "--decision", "spotting"]) == nil)
+        let wrong = try detect(["--recogniser-vocabulary", "tiny"])
+        #expect(wrong.status == 64)
+        #expect(wrong.standardError.contains("'full' and 'compact'"), "\(wrong.standardError)")
+    }
+
     @Test func candidatesSayWhatTheRecogniserHeardAndWhyEachWasHeardOrTurnedDown() throws {
         let outcome = try detect(["--candidates"])
         #expect(outcome.status == 0, "\(outcome.standardError)")

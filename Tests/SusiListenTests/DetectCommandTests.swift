@@ -63,7 +63,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("notes.wav").path
-        try "these are notes, not audio\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "these are notes, not audio\n".write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try CommandRunner.run(["--file", path])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("\(path): not an audio file"))

@@ -41,7 +41,7 @@ final class PrivateAvahi {
               </policy>
               <includedir>/usr/share/dbus-1/system.d</includedir>
             </busconfig>
-            """.write(to: configuration, atomically: true, encoding: .utf8)
+            """.write(to: configuration, atomically: false, encoding: .utf8)
         // Both daemons fork and their first process ends at once: Foundation's Process waits
         // for its children one after another, so a child that kept running would hold up
         // noticing the server's exit.

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import HTTPTestSupport
 import Testing
@@ -113,7 +114,8 @@ import Testing
     }
 
     @Test func keepsTheQueryInTheSpoolWhileTheServerIsDownAndSendsItOnceItIsBack() throws {
-        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
+        let scratch = try TemporaryDirectory()
+        let spool = scratch.file("spool")
         let port = try LoopbackHTTPServer.closedPort()
         let down = try CommandRunner.run(["--file", timerCommand, "--server", "http://127.0.0.1:\(port)", "--spool-dir", spool, "--json", "--config", "/dev/null"])
         #expect(down.status == 4)
@@ -131,10 +133,11 @@ import Testing
     }
 
     @Test func reportsAKeptQueryItCannotReadAndLeavesItInPlace() throws {
-        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)")
+        let scratch = try TemporaryDirectory()
+        let spool = URL(fileURLWithPath: scratch.file("spool"))
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
         let broken = spool.appendingPathComponent("query-broken.json")
-        try "{\"text\": ".write(to: broken, atomically: true, encoding: .utf8)
+        try "{\"text\": ".write(to: broken, atomically: false, encoding: .utf8)
         let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
         defer { server.stop() }
         let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--spool-dir", spool.path, "--json", "--config", "/dev/null"])
