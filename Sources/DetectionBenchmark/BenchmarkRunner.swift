@@ -38,8 +38,7 @@ package enum BenchmarkRunner {
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
         return BenchmarkResult(rows: rows, targetFalseAlarmsPerHour: plan.targetFalseAlarmsPerHour,
                                peakResidentBytes: MemoryUsage.peakResidentBytes(), wallSeconds: wallSeconds,
-                               decision: plan.spotter.decision,
-                               recogniserVocabulary: plan.spotter.decision == .spotting ? nil : plan.spotter.modelFiles.recogniserVocabulary)
+                               decision: plan.spotter.decision, recogniserVocabulary: plan.spotter.recogniserVocabulary)
     }
 
     private static func measure(_ plan: BenchmarkPlan, keyword: String, sensitivity: Double,

@@ -49,6 +49,11 @@ package struct KeywordSpotterConfiguration: Sendable, Equatable {
         self.decision = decision
     }
 
+    /// The second stage's vocabulary; nil when detection has no second stage (spotting alone).
+    package var recogniserVocabulary: RecogniserVocabulary? {
+        decision == .spotting ? nil : modelFiles.recogniserVocabulary
+    }
+
     /// Checks the values a user gives, before any model is loaded.
     package func validate() throws(HotwordDetectionError) {
         var seen = Set<String>()

@@ -252,19 +252,13 @@ package struct StartEvent: Equatable, Sendable {
     /// How the device keeps from hearing its own sounds; nil in a `reloaded` event.
     package var echo: EchoHandling?
 
-    package init(keywords: [KeywordThreshold], gain: Double, decision: KeywordDecision = .twoStage,
-                 recogniserVocabulary: RecogniserVocabulary? = .full, echo: EchoHandling? = nil) {
-        self.keywords = keywords
-        self.gain = gain
-        self.decision = decision
-        self.recogniserVocabulary = decision == .spotting ? nil : recogniserVocabulary
-        self.echo = echo
-    }
-
     /// Detection of `keywords` as `configuration` sets it up.
     package init(keywords: [KeywordThreshold], configuration: Configuration, echo: EchoHandling? = nil) {
-        self.init(keywords: keywords, gain: configuration.gain, decision: configuration.decision,
-                  recogniserVocabulary: configuration.modelFiles.recogniserVocabulary, echo: echo)
+        self.keywords = keywords
+        gain = configuration.gain
+        decision = configuration.decision
+        recogniserVocabulary = configuration.spotterConfiguration.recogniserVocabulary
+        self.echo = echo
     }
 
     /// Gain, decision, vocabulary and keyphrases (and the echo handling, when set), as `start`
