@@ -9,7 +9,8 @@ package struct CandidateVerdict: Sendable, Equatable {
         /// Heard: the recogniser's words are within the phone edits allowed.
         case nearWords = "near_words"
         /// Heard: the spotting score clears the sensitivity's threshold, and the recogniser did not
-        /// hear something else entirely (`two-stage` only).
+        /// hear something else entirely (it heard the keyphrase, perhaps with a neighbour, or a
+        /// few edits from it), or the score clears the threshold by far (`two-stage` only).
         case sureSpotting = "sure_spotting"
         /// Turned down without decoding: short (under 45 ms a phone) and weak.
         case shortAndWeak = "short_and_weak"

@@ -15,6 +15,9 @@ package struct KeywordThreshold: Sendable, Equatable {
     package let log10CandidateThreshold: Double
     /// log10 of the lowest spotting score at which an inexact match confirms a candidate.
     package let log10InexactFloor: Double
+    /// log10 of the spotting score from which two-stage detection takes a candidate whatever the
+    /// recogniser heard (`SensitivityCalibration.certainMarginPerPhone` above the threshold).
+    package let log10CertainThreshold: Double
     /// Phone edits by which the recogniser's words may miss the keyphrase for a confirmation.
     package let phoneEditsAllowed: Int
     /// Phone edits allowed for a slow candidate, one that lasts
@@ -29,6 +32,7 @@ package struct KeywordThreshold: Sendable, Equatable {
         self.log10Threshold = SensitivityCalibration.log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount)
         self.log10CandidateThreshold = SensitivityCalibration.log10CandidateThreshold(sensitivity: sensitivity, phoneCount: phoneCount)
         self.log10InexactFloor = log10Threshold - SensitivityCalibration.inexactMarginPerPhone * Double(phoneCount)
+        self.log10CertainThreshold = log10Threshold + SensitivityCalibration.certainMarginPerPhone * Double(phoneCount)
         self.phoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount)
         self.slowPhoneEditsAllowed = SensitivityCalibration.phoneEditsAllowed(sensitivity: sensitivity, phoneCount: phoneCount, slow: true)
     }
@@ -48,16 +52,22 @@ package struct KeywordThreshold: Sendable, Equatable {
     ///     the nearest pronunciation of the keyphrase.
     ///   - everyWordHeard: for a keyphrase of several words, whether none of its words was missed
     ///     entirely (`PhoneEdits.everyWordHeard`); an inexact match needs it.
+    ///   - keyphraseAmongWords: whether the recogniser heard the keyphrase's own words, in order,
+    ///     among other words (a neighbour heard with it is not something else entirely).
     ///   - seconds: how long the spotter found the keyphrase to last.
     ///   - decision: `.verified` weighs the recogniser alone; `.twoStage` also takes a candidate
-    ///     that spotting alone is sure of, unless the recogniser heard something else entirely.
-    package func decide(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, seconds: Double,
-                       decision: KeywordDecision) -> CandidateVerdict.Reason {
+    ///     that spotting alone is sure of, unless the recogniser heard something else entirely
+    ///     and the score lies below `log10CertainThreshold`.
+    package func decide(score: Double, phoneEdits: Int, everyWordHeard: Bool = true, keyphraseAmongWords: Bool = false,
+                       seconds: Double, decision: KeywordDecision) -> CandidateVerdict.Reason {
         if phoneEdits == 0 { return .exactWords }
         if isHeard(phoneEdits: phoneEdits, everyWordHeard: everyWordHeard, seconds: seconds) {
             return score >= log10InexactFloor ? .nearWords : .tooWeak
         }
-        if decision == .twoStage && score >= log10Threshold && phoneEdits < phoneCount { return .sureSpotting }
+        let somethingElseEntirely = phoneEdits >= phoneCount && !keyphraseAmongWords
+        if decision == .twoStage && score >= log10Threshold && (!somethingElseEntirely || score >= log10CertainThreshold) {
+            return .sureSpotting
+        }
         if phoneEdits > phoneEditsAllowed(seconds: seconds) { return .tooFar }
         return everyWordHeard ? .tooShort : .wordMissed
     }

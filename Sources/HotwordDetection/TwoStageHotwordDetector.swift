@@ -90,8 +90,9 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         let verdict = { (reason: CandidateVerdict.Reason) in
             CandidateVerdict(candidate: candidate, heardWords: heard.words, phoneEdits: match.phoneEdits, reason: reason)
         }
+        let keyphraseAmongWords = heard.words.containsRun(PronunciationLexicon.words(of: candidate.keyword))
         let reason = threshold.decide(score: candidate.score, phoneEdits: match.phoneEdits, everyWordHeard: match.everyWordHeard,
-                                      seconds: seconds, decision: decision)
+                                      keyphraseAmongWords: keyphraseAmongWords, seconds: seconds, decision: decision)
         guard reason.isHeard else { return verdict(reason) }
         // With several keyphrases, the recogniser may have heard another of them ("hey susi" is
         // proposed as "okay susi" too, two edits off): if what it heard is nearer that one and
@@ -111,5 +112,13 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         let ways = spotter.lexicon.keyphrasePronunciations(of: keyphrase)
         return (ways.map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? spotter.lexicon.phoneCount(of: keyphrase),
                 ways.contains { PhoneEdits.everyWordHeard(heard, words: $0.wordPhones) })
+    }
+}
+
+extension Array where Element == String {
+    /// Whether `run` occurs in these words, whole and in order, with no word between.
+    func containsRun(_ run: [String]) -> Bool {
+        guard !run.isEmpty, run.count <= count else { return false }
+        return (0...(count - run.count)).contains { self[$0..<($0 + run.count)].elementsEqual(run) }
     }
 }

@@ -102,6 +102,26 @@ import Testing
         #expect(!(try Fixtures.hits(in: samples, with: spotter)).isEmpty && spotter.candidateVerdicts.isEmpty)
     }
 
+    @Test func aKeywordSpottingIsSureOfIsHeardThoughTheRecogniserHearsTheNextWordWithIt() throws {
+        // flite's awb says "susi set a timer for five minutes" with no pause: spotting scores the
+        // keyword above the threshold (measured +14.7 against +11 at 0.5), and the recogniser hears
+        // "susi" and the start of "set" as "susi needs", four edits off.
+        let file = Fixtures.testAudio.appendingPathComponent("positive_command_set-a-timer-for-five-minutes_awb_noise.wav")
+        let samples = try Fixtures.samples(of: file.path)
+        let detector = try TwoStageHotwordDetector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")]))
+        var verdicts: [CandidateVerdict] = []
+        for start in stride(from: 0, to: samples.count, by: 480) {
+            _ = try detector.process(Array(samples[start..<min(start + 480, samples.count)]))
+            verdicts += detector.candidateVerdicts
+        }
+        let threshold = try #require(detector.thresholds.first)
+        let heardVerdicts = verdicts.filter(\.isHeard)
+        let heard = try #require(heardVerdicts.first, "\(verdicts)")
+        #expect(heard.candidate.score >= threshold.log10Threshold && heard.candidate.score < threshold.log10CertainThreshold)
+        #expect(heard.reason == .sureSpotting && (heard.phoneEdits ?? 0) >= threshold.phoneCount, "\(heard)")
+        #expect(heard.heardWords?.containsRun(["susi"]) == true && heard.heardWords != ["susi"], "\(heard)")
+    }
+
     @Test func phoneEditsCountSubstitutionsInsertionsAndDeletions() {
         let computer = ["K", "AH", "M", "P", "Y", "UW", "T", "ER"]
         #expect(PhoneEdits.count(from: computer, to: computer) == 0)
@@ -164,6 +184,16 @@ import Testing
         #expect(jarvis.decide(score: 1, phoneEdits: 5, seconds: 0.5, decision: .twoStage) == .sureSpotting)
         #expect(jarvis.decide(score: 1, phoneEdits: 6, seconds: 0.5, decision: .twoStage) == .tooFar)
         #expect(jarvis.decide(score: 1, phoneEdits: 5, seconds: 0.5, decision: .verified) == .tooFar)
+        // The keyphrase heard among other words is not something else entirely.
+        #expect(jarvis.decide(score: 1, phoneEdits: 6, keyphraseAmongWords: true, seconds: 0.5, decision: .twoStage) == .sureSpotting)
+        #expect(jarvis.decide(score: -1, phoneEdits: 6, keyphraseAmongWords: true, seconds: 0.5, decision: .twoStage) == .tooFar)
+        #expect(["okay", "jarvis", "lights"].containsRun(["jarvis"]) && ["think", "engine", "off"].containsRun(["think", "engine"]))
+        #expect(!["think", "the", "engine"].containsRun(["think", "engine"]) && !["jar"].containsRun(["jarvis"]))
+        // Far above the threshold (3 a phone: 0 + 3 × 6 = 18), spotting carries it whatever was heard.
+        #expect(jarvis.log10CertainThreshold == 18)
+        #expect(jarvis.decide(score: 17.9, phoneEdits: 6, seconds: 0.5, decision: .twoStage) == .tooFar)
+        #expect(jarvis.decide(score: 18, phoneEdits: 6, seconds: 0.5, decision: .twoStage) == .sureSpotting)
+        #expect(jarvis.decide(score: 18, phoneEdits: 6, seconds: 0.5, decision: .verified) == .tooFar)
         // Short and well below the threshold (0 − 5 × 6 = −30): not worth decoding.
         #expect(!jarvis.isWorthVerifying(score: -31, seconds: 0.2))
         #expect(jarvis.isWorthVerifying(score: -29, seconds: 0.2))

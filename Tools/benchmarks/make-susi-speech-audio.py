@@ -40,12 +40,20 @@ Outputs, in OUTDIR (default bench-output/susi-speech/, git-ignored), 16 kHz mono
 The achieved SNRs (measured on the samples before the floor is added: the background's and the
 speech's RMS against the added noise's) and any clipped samples are printed at the end.
 
-  Tools/benchmarks/make-susi-speech-audio.py [--out OUTDIR]
+  Tools/benchmarks/make-susi-speech-audio.py [--out OUTDIR] [--voices espeak-ng|flite-festival]
   susi-listen bench --positives OUTDIR/susi_speech.tsv --keyword susi
 
+With --voices flite-festival the same stream is spoken by other synthesisers instead (the same
+draws, so the same prefixes, commands, speeds and background): flite's awb, rms and slt
+(clustergen) and kal16 (diphone), festival's cmu_us_slt_arctic_hts (HTS) and ked_diphone, in
+turn; speed becomes flite's and festival's duration stretch (170 words a minute / speed), pitch is
+left as each voice has it, and each voice's phones for the keyword's spelling are checked. The
+outputs are named susi_voices* instead of susi_speech*.
+
 Deterministic: two runs give byte-identical files (fixed seeds, sox without dither).
-DEVDATA=path overrides ../shared/devdata. Needs sox (14.4.2) and espeak-ng (1.51) on PATH;
-Python standard library only.
+DEVDATA=path overrides ../shared/devdata. Needs sox (14.4.2) and espeak-ng (1.51) on PATH, and
+for --voices flite-festival the Debian packages flite, festival, festvox-us-slt-hts and
+festvox-kdlpc16k; Python standard library only.
 """
 
 import argparse
@@ -55,6 +63,7 @@ import math
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -80,6 +89,13 @@ SEED = 20261127
 KEYWORDS = 80
 VOICES = ["en-us", "en-gb", "en-us+f3", "en-us+m3", "en+f4", "en-gb-scotland", "en-us+klatt", "en+m7",
           "en-gb-x-rp", "en+f2"]
+# --voices flite-festival: other synthesisers' voices, "synthesiser:voice" (flite's clustergen
+# and diphone voices, festival's HTS and diphone voices).
+OTHER_VOICES = ["flite:awb", "festival:cmu_us_slt_arctic_hts", "flite:rms", "flite:kal16", "flite:slt",
+                "festival:ked_diphone"]
+# The speed each synthesiser reads at by default, in words per minute: a speed of SPEEDS becomes a
+# duration stretch of NOMINAL_WPM / speed for flite and festival.
+NOMINAL_WPM = 170
 SPEEDS = [130, 150, 170, 190]
 PITCHES = [35, 45, 55, 65]
 PREFIXES = ["hey", "okay", "", ""]
@@ -117,6 +133,36 @@ def available_voices():
         else:
             print(f"make-susi-speech-audio: espeak-ng has no voice {voice}; left out", file=sys.stderr)
     return voices
+
+
+def synthesiser_phones(text, voice):
+    """The phones flite or festival (`voice` as "synthesiser:name") says for `text`, upper case,
+    without pauses."""
+    synthesiser, name = voice.split(":")
+    if synthesiser == "flite":
+        out = subprocess.run(["flite", "-voice", name, "-ps", "-t", text, "-o", "none"], check=True,
+                             capture_output=True, text=True).stdout
+        return " ".join(p.upper() for p in out.split() if p != "pau")
+    script = f'(voice_{name})(print (lex.lookup "{text}" nil))'
+    out = subprocess.run(["festival", "--pipe"], input=script, check=True, capture_output=True, text=True).stdout
+    return " ".join(p.upper() for p in re.findall(r"\b([a-z]+)\b", out.split("nil", 1)[1]))
+
+
+def synthesise(text, voice, speed, pitch, workdir):
+    """`text` spoken by `voice` at `speed` (and, for espeak-ng, `pitch`) as floats at 16 kHz,
+    trimmed as the spoken fixtures are."""
+    if ":" not in voice:
+        return spoken.synthesise(text, voice, speed, pitch, workdir)
+    synthesiser, name = voice.split(":")
+    wav, stretch = os.path.join(workdir, "speech.wav"), NOMINAL_WPM / speed
+    if synthesiser == "flite":
+        subprocess.run(["flite", "-voice", name, "--setf", f"duration_stretch={stretch:g}", "-t", text, "-o", wav],
+                       check=True, capture_output=True)
+    else:
+        script = (f"(voice_{name})(Parameter.set 'Duration_Stretch {stretch:g})"
+                  f'(utt.save.wave (utt.synth (Utterance Text "{text}")) "{wav}" \'riff)')
+        subprocess.run(["festival", "--pipe"], input=script, check=True, capture_output=True, text=True)
+    return loud_part(wav, spoken.TRIM_FRACTION)
 
 
 def brown_noise(count, rng, dbfs):
@@ -171,10 +217,13 @@ def make_stream(background, voices, workdir):
         prefix, command = draw.choice(PREFIXES), draw.choice(COMMANDS)
         lead, gap_before, gap_after = samples(draw, BACKGROUND_SECONDS), samples(draw, GAP_SECONDS), samples(draw, GAP_SECONDS)
         text, expected = spoken.PRONUNCIATIONS[spelling]
-        phonemes = spoken.espeak_phonemes(text, voice)
+        if ":" in voice:
+            expected, phonemes = spelling, synthesiser_phones(text, voice)
+        else:
+            phonemes = spoken.espeak_phonemes(text, voice)
         if phonemes != expected:
-            sys.exit(f"make-susi-speech-audio: espeak-ng -v {voice} says {text!r} as {phonemes}, not {expected}")
-        pieces = [spoken.synthesise(piece, voice, speed, pitch, workdir) if piece else []
+            sys.exit(f"make-susi-speech-audio: {voice} says {text!r} as {phonemes}, not {expected}")
+        pieces = [synthesise(piece, voice, speed, pitch, workdir) if piece else []
                   for piece in (prefix, text, command)]
         append(background.take(lead), "background")
         stream.extend(array.array("d", bytes(8 * gap_before)))
@@ -207,21 +256,31 @@ def write_output(out, name, signal, rows, workdir):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=os.path.join(REPOSITORY, "bench-output", "susi-speech"))
+    parser.add_argument("--voices", choices=["espeak-ng", "flite-festival"], default="espeak-ng",
+                        help="espeak-ng's voices (susi_speech*) or flite's and festival's (susi_voices*)")
     arguments = parser.parse_args()
+    base = "susi_speech" if arguments.voices == "espeak-ng" else "susi_voices"
     devdata = os.environ.get("DEVDATA", os.path.join(REPOSITORY, "..", "shared", "devdata"))
     neg = os.path.join(devdata, "streams", "neg.flac")
     if not os.path.isfile(neg):
         sys.exit(f"make-susi-speech-audio: {neg} is missing (set DEVDATA)")
     os.makedirs(arguments.out, exist_ok=True)
     began = time.monotonic()
-    voices = available_voices()
+    if arguments.voices == "espeak-ng":
+        voices = available_voices()
+    else:
+        voices = OTHER_VOICES
+        missing = [tool for tool in ("flite", "festival") if shutil.which(tool) is None]
+        if missing:
+            sys.exit(f"make-susi-speech-audio: {' and '.join(missing)} not found: apt install flite festival "
+                     "festvox-us-slt-hts festvox-kdlpc16k")
     with tempfile.TemporaryDirectory() as workdir:
         stream, rows, spans = make_stream(Background(neg, workdir), voices, workdir)
-        write_output(arguments.out, "susi_speech", stream, rows, workdir)
+        write_output(arguments.out, base, stream, rows, workdir)
         background_rms, speech_rms = level(stream, spans["background"]), level(stream, spans["speech"])
         summary = []
-        for name, make_noise, seed in (("susi_speech_snr10", pink_noise, SEED + 1),
-                                       ("susi_speech_brown10", brown_noise, SEED + 2)):
+        for name, make_noise, seed in ((base + "_snr10", pink_noise, SEED + 1),
+                                       (base + "_brown10", brown_noise, SEED + 2)):
             noise = make_noise(len(stream), random.Random(seed), NOISE_DBFS)
             mixed = array.array("d", (s + n for s, n in zip(stream, noise)))
             clipped = sum(1 for m in mixed if abs(m) >= 1.0)
@@ -231,7 +290,7 @@ def main():
                            "the speech; %d clipped samples" % (name + ".flac", db(noise_rms),
                                                                db(background_rms / noise_rms),
                                                                db(speech_rms / noise_rms), clipped))
-    with open(os.path.join(arguments.out, "susi_speech.txt"), "w", encoding="ascii", newline="\n") as txt:
+    with open(os.path.join(arguments.out, base + ".txt"), "w", encoding="ascii", newline="\n") as txt:
         txt.write("# index\tstart_s\tend_s\tvoice\tspeed\tpitch\tprefix\tspelling\tcommand\n")
         txt.writelines("%d\t%.3f\t%.3f\t%s\t%d\t%d\t%s\t%s\t%s\n" % row for row in rows)
     print(f"make-susi-speech-audio: {arguments.out}: {len(rows)} keywords, {len(stream) / SAMPLE_RATE / 60:.2f} min "
