@@ -47,8 +47,9 @@ With --voices flite-festival the same stream is spoken by other synthesisers ins
 draws, so the same prefixes, commands, speeds and background): flite's awb, rms and slt
 (clustergen) and kal16 (diphone), festival's cmu_us_slt_arctic_hts (HTS) and ked_diphone, in
 turn; speed becomes flite's and festival's duration stretch (170 words a minute / speed), pitch is
-left as each voice has it, and each voice's phones for the keyword's spelling are checked. The
-outputs are named susi_voices* instead of susi_speech*.
+left as each voice has it, and each voice's phones for the keyword's spelling are checked; a
+voice that flite or festival lacks stops the script, as either would fall back to another voice
+silently. The outputs are named susi_voices* instead of susi_speech*.
 
 Deterministic: two runs give byte-identical files (fixed seeds, sox without dither).
 DEVDATA=path overrides ../shared/devdata. Needs sox (14.4.2) and espeak-ng (1.51) on PATH, and
@@ -58,6 +59,7 @@ festvox-kdlpc16k; Python standard library only.
 
 import argparse
 import array
+import functools
 import importlib.util
 import math
 import os
@@ -122,6 +124,22 @@ def espeak_voices(kind):
     return {line.split()[1] for line in listing} | set(re.findall(r"\((\S+) \d+\)", "\n".join(listing)))
 
 
+def available_other_voices():
+    """OTHER_VOICES, or an exit naming the packages if flite or festival lacks one of them (both
+    would fall back to another voice silently)."""
+    missing = [tool for tool in ("flite", "festival") if shutil.which(tool) is None]
+    if not missing:
+        flite = subprocess.run(["flite", "-lv"], check=True, capture_output=True, text=True).stdout
+        festival = subprocess.run(["festival", "--pipe"], input="(print (voice.list))", check=True,
+                                  capture_output=True, text=True).stdout
+        listed = {"flite": flite.split(), "festival": re.findall(r"[\w-]+", festival)}
+        missing = [voice for voice in OTHER_VOICES if voice.split(":")[1] not in listed[voice.split(":")[0]]]
+    if missing:
+        sys.exit(f"make-susi-speech-audio: {', '.join(missing)} not found: apt install flite festival "
+                 "festvox-us-slt-hts festvox-kdlpc16k")
+    return OTHER_VOICES
+
+
 def available_voices():
     """VOICES without those espeak-ng does not have (it would fall back to another voice silently)."""
     languages, variants = espeak_voices("en"), espeak_voices("variant")
@@ -133,6 +151,16 @@ def available_voices():
         else:
             print(f"make-susi-speech-audio: espeak-ng has no voice {voice}; left out", file=sys.stderr)
     return voices
+
+
+@functools.cache
+def keyword_said(spelling, voice):
+    """(what `voice` says for the keyword's text of `spelling`, what it must say): espeak-ng's
+    phonemes, or the phones of flite or festival (`voice` as "synthesiser:name")."""
+    text, espeak_phonemes = spoken.PRONUNCIATIONS[spelling]
+    if ":" not in voice:
+        return spoken.espeak_phonemes(text, voice), espeak_phonemes
+    return synthesiser_phones(text, voice), spelling
 
 
 def synthesiser_phones(text, voice):
@@ -216,11 +244,8 @@ def make_stream(background, voices, workdir):
         speed, pitch = draw.choice(SPEEDS), draw.choice(PITCHES)
         prefix, command = draw.choice(PREFIXES), draw.choice(COMMANDS)
         lead, gap_before, gap_after = samples(draw, BACKGROUND_SECONDS), samples(draw, GAP_SECONDS), samples(draw, GAP_SECONDS)
-        text, expected = spoken.PRONUNCIATIONS[spelling]
-        if ":" in voice:
-            expected, phonemes = spelling, synthesiser_phones(text, voice)
-        else:
-            phonemes = spoken.espeak_phonemes(text, voice)
+        text = spoken.PRONUNCIATIONS[spelling][0]
+        phonemes, expected = keyword_said(spelling, voice)
         if phonemes != expected:
             sys.exit(f"make-susi-speech-audio: {voice} says {text!r} as {phonemes}, not {expected}")
         pieces = [synthesise(piece, voice, speed, pitch, workdir) if piece else []
@@ -266,14 +291,7 @@ def main():
         sys.exit(f"make-susi-speech-audio: {neg} is missing (set DEVDATA)")
     os.makedirs(arguments.out, exist_ok=True)
     began = time.monotonic()
-    if arguments.voices == "espeak-ng":
-        voices = available_voices()
-    else:
-        voices = OTHER_VOICES
-        missing = [tool for tool in ("flite", "festival") if shutil.which(tool) is None]
-        if missing:
-            sys.exit(f"make-susi-speech-audio: {' and '.join(missing)} not found: apt install flite festival "
-                     "festvox-us-slt-hts festvox-kdlpc16k")
+    voices = available_voices() if arguments.voices == "espeak-ng" else available_other_voices()
     with tempfile.TemporaryDirectory() as workdir:
         stream, rows, spans = make_stream(Background(neg, workdir), voices, workdir)
         write_output(arguments.out, base, stream, rows, workdir)
