@@ -408,7 +408,7 @@ package struct TranscriptEvent: Equatable, Sendable {
     /// Stream position (seconds) when the text was produced.
     package var time: Double
     /// nil for a partial result; for a final one why the session ended:
-    /// `end_of_speech`, `maximum_duration` or `finished` (the stream ended).
+    /// `end_of_speech`, `sentence_end`, `maximum_duration` or `finished` (the stream ended).
     package var reason: String?
     package var source: StreamSource
 
@@ -418,6 +418,7 @@ package struct TranscriptEvent: Equatable, Sendable {
         self.reason = reason.map {
             switch $0 {
             case .endOfSpeech: "end_of_speech"
+            case .sentenceEnd: "sentence_end"
             case .maximumDuration: "maximum_duration"
             case .finished: "finished"
             }

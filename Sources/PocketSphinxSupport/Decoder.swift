@@ -128,6 +128,22 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         }
     }
 
+    /// log10 of the n-gram model's probability of `word` after `history` (oldest first, `<s>`
+    /// for a sentence's start; the model uses as much of it as its order allows), as the model
+    /// file gives it: no language weight, no insertion penalty. `</s>` asks how likely the
+    /// sentence ends there. Nil without an n-gram model or for a word the model lacks.
+    package func languageModelLog10Probability(of word: String, after history: [String]) -> Double? {
+        guard let model = ps_get_lm(handle, "_default"), let logMath = ps_get_logmath(handle),
+              ngram_wid(model, word) != ngram_unknown_wid(model) else { return nil }
+        // PocketSphinx takes the word first, then its history from the nearest word back.
+        let words = ([word] + history.reversed()).map { strdup($0) }
+        defer { words.forEach { free($0) } }
+        let probability = words.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
+            ngram_prob(model, buffer.baseAddress, Int32(buffer.count))
+        }
+        return logmath_log_to_log10(logMath, probability)
+    }
+
     /// The phones of a dictionary entry, nil when the dictionary lacks it.
     package func phones(ofEntry entry: String) -> [String]? {
         guard let phones = ps_lookup_word(handle, entry) else { return nil }

@@ -67,7 +67,7 @@ package final class PocketSphinxTranscriber: Transcriber {
     package func finish() throws(TranscriptionError) -> Transcript? {
         guard let session else { return nil }
         let text = try endUtterance()
-        return text.isEmpty ? nil : Transcript(text: text, isFinal: true, endSample: session.samples)
+        return text.isEmpty ? nil : Transcript(text: command(in: text) ?? text, isFinal: true, endSample: session.samples)
     }
 
     package var isInTrailingSilence: Bool {
@@ -83,29 +83,47 @@ package final class PocketSphinxTranscriber: Transcriber {
         let speech = current.detector.process(frame)
         session = current
 
-        let reason: EndReason
         switch speech {
-        case .ended: reason = .endOfSpeech
-        case _ where current.samples >= maximumDuration: reason = .maximumDuration
+        case .ended: return try final(reason: .endOfSpeech, samples: current.samples)
+        case _ where current.samples >= maximumDuration: return try final(reason: .maximumDuration, samples: current.samples)
         case .waitingForSpeech where current.samples >= noSpeechTimeout:
             _ = try endUtterance()
             return [.noCommand]
-        default: return partialEvent()
+        default:
+            guard current.samples >= current.nextPartialCheck else { return [] }
+            session?.nextPartialCheck = current.samples + partialInterval
+            let hypothesis = decoder.hypothesisText()
+            guard let command = command(in: hypothesis) else { return partialEvent(hypothesis) }
+            // The command is what the rule judged on this hypothesis: the final decoding of a
+            // shorter stretch of audio may hear too few words after it to judge again.
+            _ = try endUtterance()
+            return [.final(Transcript(text: command, isFinal: true, endSample: current.samples), reason: .sentenceEnd)]
         }
-        let text = try endUtterance()
-        // Speech that held no word of the language model is no command either.
-        return text.isEmpty ? [.noCommand]
-            : [.final(Transcript(text: text, isFinal: true, endSample: current.samples), reason: reason)]
     }
 
-    /// A partial when one is due (a partial interval after the last check) and the hypothesis changed.
-    private func partialEvent() -> [TranscriptionEvent] {
-        guard let current = session, current.samples >= current.nextPartialCheck else { return [] }
-        session?.nextPartialCheck = current.samples + partialInterval
-        let text = decoder.hypothesisText()
-        guard !text.isEmpty, text != current.lastPartial else { return [] }
-        session?.lastPartial = text
-        return [.partial(Transcript(text: text, isFinal: false, endSample: current.samples))]
+    /// Ends the session with its final hypothesis, up to the command's sentence end when the
+    /// language model hears one; `.noCommand` when the speech held no word of the language model.
+    private func final(reason: EndReason, samples: Int) throws(TranscriptionError) -> [TranscriptionEvent] {
+        let text = try endUtterance()
+        return text.isEmpty ? [.noCommand]
+            : [.final(Transcript(text: command(in: text) ?? text, isFinal: true, endSample: samples), reason: reason)]
+    }
+
+    /// A partial when the hypothesis changed since the last one.
+    private func partialEvent(_ hypothesis: String) -> [TranscriptionEvent] {
+        guard let current = session, !hypothesis.isEmpty, hypothesis != current.lastPartial else { return [] }
+        session?.lastPartial = hypothesis
+        return [.partial(Transcript(text: hypothesis, isFinal: false, endSample: current.samples))]
+    }
+
+    /// `text` up to the command's sentence end when the language model hears one before other
+    /// speech (see `CommandSentence`); nil otherwise, and always with a model that is not the
+    /// domain model.
+    private func command(in text: String) -> String? {
+        guard configuration.languageModel.isDomainModel else { return nil }
+        return CommandSentence(text: text).command { word, history in
+            decoder.languageModelLog10Probability(of: word, after: history)
+        }
     }
 
     /// Ends the PocketSphinx utterance and the session; the final hypothesis.

@@ -8,7 +8,8 @@ package protocol Transcriber: AnyObject {
     /// keyword's end (from a ring buffer), so no word is lost. A session still running is dropped.
     func begin(leadIn: [Float]) throws(TranscriptionError)
     /// Feeds a frame (any length); returns events: a partial when the hypothesis changed (at most
-    /// one per partial interval of audio), a final at end of speech or at the maximum duration,
+    /// one per partial interval of audio), a final at end of speech, at the command's sentence end
+    /// when speech runs on after it (with the domain model), or at the maximum duration,
     /// or `.noCommand` when no speech starts within the no-speech timeout. After a final or
     /// `.noCommand` the session is over and further frames return no events.
     func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent]

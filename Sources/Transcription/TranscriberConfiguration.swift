@@ -38,6 +38,14 @@ package enum LanguageModelChoice: Sendable, Equatable, Codable {
         }
     }
 
+    /// Whether this is the project's model of SUSI commands, on which a command's sentence end
+    /// is heard in speech that runs on (`CommandSentence`); with the general model the session
+    /// waits for silence.
+    package var isDomainModel: Bool {
+        if case .domain = self { return true }
+        return false
+    }
+
     /// What provides the files: the Debian package or the project.
     package var provider: String {
         switch self {

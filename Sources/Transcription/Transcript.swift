@@ -18,6 +18,9 @@ package struct Transcript: Sendable, Equatable {
 package enum EndReason: Sendable, Equatable {
     /// The speaker stopped: the trailing silence was reached after speech.
     case endOfSpeech
+    /// Speech ran on, but the command model heard a complete command followed by words that do
+    /// not continue it (see `CommandSentence`).
+    case sentenceEnd
     /// The session reached the maximum duration while the speaker was still talking.
     case maximumDuration
     /// The caller ended the session with `finish()`.

@@ -8,6 +8,8 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let commands = repository.appendingPathComponent("TestAudio/commands")
     static let domainModelFolder = repository.appendingPathComponent("Models/commands").path
+    /// Real recorded speech of `shared/devdata` (beside the repository; CI has it there).
+    static let devdataBackground = repository.deletingLastPathComponent().appendingPathComponent("shared/devdata/background")
 
     /// A configuration with the project's domain model (or the general one).
     static func configuration(general: Bool = false) -> TranscriberConfiguration {
