@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""How well the commands of the susi streams come out when talk goes on after them.
+
+In the streams of make-susi-speech-audio.py every "susi <command>" is followed 10-50 ms later by
+real background speech, as with a television on or other people talking. This runs the daemon's
+pipeline over a stream (`susi-listen --file STREAM --no-chat --json`, the hotword and then the
+transcription session on the same audio) and compares each final with the command that was
+said, by half of the stream (the first 40 keywords, the rest):
+
+  sessions      finals whose hotword lies on a keyword of the stream
+  exact         finals that are exactly the command
+  WER           word errors of the finals against the commands, over the commands' words
+  median s      hotword to final (how long the session ran)
+  reasons       why the sessions ended (end_of_speech, sentence_end, maximum_duration, ...)
+
+  Tools/benchmarks/commands-in-talk.py [--bin PATH] STREAM.flac [STREAM.flac ...]
+
+Each STREAM.flac needs its STREAM.txt beside it (index, start_s, end_s, voice, speed, pitch,
+prefix, spelling, command). --json prints one JSON object per stream instead of a table.
+Python standard library only.
+"""
+
+import argparse
+import collections
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+# A hit belongs to a keyword when it lies from just before the keyword's start to 1.5 s after its
+# end, as `bench` scores.
+EARLY, LATE = 0.2, 1.5
+HALF = 40
+
+
+def keywords(stream):
+    """(index, start_s, end_s, command) of every keyword of the stream, from STREAM.txt."""
+    rows = []
+    with open(os.path.splitext(stream)[0] + ".txt", encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            rows.append((int(fields[0]), float(fields[1]), float(fields[2]), fields[8]))
+    return rows
+
+
+def word_errors(heard, said):
+    """Substitutions, insertions and deletions that turn `said` into `heard` (lists of words)."""
+    distances = list(range(len(said) + 1))
+    for i in range(1, len(heard) + 1):
+        previous, distances[0] = distances[:], i
+        for j in range(1, len(said) + 1):
+            distances[j] = min(previous[j] + 1, distances[j - 1] + 1, previous[j - 1] + (heard[i - 1] != said[j - 1]))
+    return distances[-1]
+
+
+def sessions(binary, stream):
+    """(keyword index, final text, reason, seconds from hotword to final) of every session."""
+    run = subprocess.run([binary, "--file", stream, "--no-chat", "--json", "--config", "/dev/null"],
+                         check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    labels = keywords(stream)
+    hotword, found = None, []
+    for line in run.stdout.splitlines():
+        event = json.loads(line)
+        if event["type"] == "hotword":
+            hotword = event
+        elif event["type"] == "final" and hotword is not None:
+            keyword = next((row for row in labels if row[1] - EARLY <= hotword["time"] <= row[2] + LATE), None)
+            if keyword is not None:
+                found.append((keyword[0], keyword[3], event["text"], event["reason"], event["time"] - hotword["time"]))
+    return found
+
+
+def summary(found):
+    """The figures of one half."""
+    errors = sum(word_errors(text.split(), command.split()) for _, command, text, _, _ in found)
+    words = sum(len(command.split()) for _, command, _, _, _ in found)
+    return {
+        "sessions": len(found),
+        "exact": sum(text == command for _, command, text, _, _ in found),
+        "wer": round(errors / words, 3) if words else None,
+        "median_s": round(statistics.median(seconds for *_, seconds in found), 2) if found else None,
+        "reasons": dict(collections.Counter(reason for _, _, _, reason, _ in found)),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=os.path.join(REPOSITORY, ".build", "release", "susi-listen"))
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("streams", nargs="+")
+    options = parser.parse_args()
+    if not os.access(options.bin, os.X_OK):
+        sys.exit(f"commands-in-talk.py: no susi-listen at {options.bin} (build it with Scripts/setup.sh, or give --bin)")
+    for stream in options.streams:
+        found = sessions(options.bin, stream)
+        halves = {"first": summary([s for s in found if s[0] < HALF]), "second": summary([s for s in found if s[0] >= HALF])}
+        if options.json:
+            print(json.dumps({"stream": stream, **halves}))
+            continue
+        print(stream)
+        print("  half    sessions  exact  WER     median s  reasons")
+        for name, figures in halves.items():
+            reasons = ", ".join(f"{reason} {count}" for reason, count in sorted(figures["reasons"].items()))
+            print(f"  {name:<7} {figures['sessions']:>8}  {figures['exact']:>5}  {figures['wer']!s:<6}  {figures['median_s']!s:<8}  {reasons}")
+
+
+if __name__ == "__main__":
+    main()
