@@ -13,10 +13,11 @@ said, by half of the stream (the first 40 keywords, the rest):
   median s      hotword to final (how long the session ran)
   reasons       why the sessions ended (end_of_speech, sentence_end, maximum_duration, ...)
 
-  Tools/benchmarks/commands-in-talk.py [--bin PATH] STREAM.flac [STREAM.flac ...]
+  Tools/benchmarks/commands-in-talk.py [--bin PATH] STREAM.flac[=COMMANDS.txt] ...
 
-Each STREAM.flac needs its STREAM.txt beside it (index, start_s, end_s, voice, speed, pitch,
-prefix, spelling, command). --json prints one JSON object per stream instead of a table.
+COMMANDS.txt is the stream's list of keywords and commands as the script writes it (index,
+start_s, end_s, voice, speed, pitch, prefix, spelling, command); by default STREAM.txt beside
+the stream (the noisy streams share the clean one's: susi_speech_snr10.flac=susi_speech.txt). --json prints one JSON object per stream instead of a table.
 Python standard library only.
 """
 
@@ -35,10 +36,10 @@ EARLY, LATE = 0.2, 1.5
 HALF = 40
 
 
-def keywords(stream):
-    """(index, start_s, end_s, command) of every keyword of the stream, from STREAM.txt."""
+def keywords(commands):
+    """(index, start_s, end_s, command) of every keyword of a stream, from its COMMANDS.txt."""
     rows = []
-    with open(os.path.splitext(stream)[0] + ".txt", encoding="utf-8") as lines:
+    with open(commands, encoding="utf-8") as lines:
         for line in lines:
             if line.startswith("#") or not line.strip():
                 continue
@@ -57,11 +58,11 @@ def word_errors(heard, said):
     return distances[-1]
 
 
-def sessions(binary, stream):
-    """(keyword index, final text, reason, seconds from hotword to final) of every session."""
+def sessions(binary, stream, commands):
+    """(keyword index, command, final text, reason, seconds from hotword to final) of every session."""
+    labels = keywords(commands)
     run = subprocess.run([binary, "--file", stream, "--no-chat", "--json", "--config", "/dev/null"],
                          check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    labels = keywords(stream)
     hotword, found = None, []
     for line in run.stdout.splitlines():
         event = json.loads(line)
@@ -95,8 +96,13 @@ def main():
     options = parser.parse_args()
     if not os.access(options.bin, os.X_OK):
         sys.exit(f"commands-in-talk.py: no susi-listen at {options.bin} (build it with Scripts/setup.sh, or give --bin)")
-    for stream in options.streams:
-        found = sessions(options.bin, stream)
+    for argument in options.streams:
+        stream, _, commands = argument.partition("=")
+        commands = commands or os.path.splitext(stream)[0] + ".txt"
+        for path in (stream, commands):
+            if not os.path.isfile(path):
+                sys.exit(f"commands-in-talk.py: no file {path} (make the streams with make-susi-speech-audio.py)")
+        found = sessions(options.bin, stream, commands)
         halves = {"first": summary([s for s in found if s[0] < HALF]), "second": summary([s for s in found if s[0] >= HALF])}
         if options.json:
             print(json.dumps({"stream": stream, **halves}))
