@@ -1,3 +1,5 @@
+import AudioInput
+import AudioPlayback
 import AudioTestSupport
 import Foundation
 import HTTPTestSupport
@@ -52,6 +54,37 @@ import Testing
         let actions = try #require(answer["actions"] as? [[String: Any]])
         #expect(actions.compactMap { $0["type"] as? String } == ["answer", "timer_set"])
     }
+
+    /// The same command with recorded talk going on straight after it, as with a television on
+    /// (a LibriSpeech reading of `shared/devdata`, 3 dB below the command): the session ends at
+    /// the command's sentence end, not at the 10 s maximum, and only the command is sent.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: talkRecording), "needs ../shared/devdata beside the repository"))
+    func aCommandFollowedByOtherTalkIsSentAlone() throws {
+        let folder = try TemporaryDirectory()
+        let spoken = try AudioFileReader(path: timerCommand).remainingSamples()
+        let manifest = try String(contentsOfFile: "TestAudio/commands/manifest.tsv", encoding: .utf8)
+        let row = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("hotword_02_slt.flac\t") })
+        let speechEnd = Int(try #require(Double(row.split(separator: "\t")[4])) * Double(pipelineSampleRate))
+        let command = Array(spoken.prefix(speechEnd))
+        let talk = try AudioFileReader(path: Self.talkRecording).remainingSamples()
+        let gain = Float(Signal.rms(command[...]) / Signal.rms(talk[...]) * pow(10, -3.0 / 20))
+        let path = folder.file("command-then-talk.wav")
+        try WAVFileOutput(path: path).play(Sound(name: "command then talk", samples: command + talk.map { $0 * gain }))
+
+        let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", path, "--server", server.url.absoluteString, "--json", "--config", "/dev/null"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let final = try #require(outcome.events(ofType: "final").first)
+        #expect(final["text"] as? String == "set a timer for ten minutes")
+        #expect(final["reason"] as? String == "sentence_end")
+        // A few words into the talk, well before the 10 s maximum.
+        let ended = try #require(final["time"] as? Double)
+        #expect(ended - Double(speechEnd) / Double(pipelineSampleRate) < 3, "final at \(ended) s")
+        #expect(server.recordedRequests.map { $0.parameters["q"] } == ["set a timer for ten minutes"])
+    }
+
+    static let talkRecording = "../shared/devdata/background/librispeech_1081-125237-0000.flac"
 
     /// The zone comes from `TZ` (here a POSIX rule, which needs no tz database), read at each
     /// query: India's UTC+5:30, and a zone on daylight saving time all year, UTC+1 then +2.
