@@ -10,7 +10,7 @@ extension Setting {
     package static let all: [Setting] = [
         device, alsaConfiguration, period,
         keywords, sensitivity, pronunciations, gain, decision, recogniserVocabulary, acousticModel, dictionary, keywordDictionary,
-        transcribe, languageModel, trailingSilence, maximumDuration, noSpeechTimeout,
+        transcribe, languageModel, sentenceEnd, trailingSilence, maximumDuration, noSpeechTimeout,
         chatEnabled, server, language, latitude, longitude, countryCode, countryName, deviceType, accessToken, spoolDirectory, requestTimeout,
         playbackDevice, sounds, speech, hotwordSound, doneSound, echoCancellation,
         logLevel, json, candidates,
@@ -106,6 +106,10 @@ extension Setting {
             }
         }, write: { .string($0 == .general ? "general" : "domain") }),
         at: \.transcriber.languageModel)
+    package static let sentenceEnd = Setting(
+        "transcription.sentence_end", flag: SettingFlag(name: "no-sentence-end", form: .switching(to: false, help: "Wait for silence even when talk goes on after what the domain model hears as a whole command.")),
+        live: false, help: "End the command where the domain model hears it end before talk that does not continue it; false waits for silence",
+        format: .bool, at: \.transcriber.endsAtSentenceEnd)
     package static let trailingSilence = Setting(
         "transcription.trailing_silence_s", flag: SettingFlag(name: "trailing-silence", form: .value(valueName: "seconds")), live: false,
         help: "Silence that ends the command, in seconds", format: .seconds(in: Configuration.durationRange), at: \.transcriber.trailingSilence)

@@ -13,6 +13,9 @@ struct CommandOptions: ParsableArguments, Sendable {
     @Option(name: Setting.languageModel.flagName, help: Setting.languageModel.argumentHelp)
     var languageModel: String?
 
+    @Flag(name: Setting.sentenceEnd.flagName, help: Setting.sentenceEnd.argumentHelp)
+    var noSentenceEnd = false
+
     @Option(name: Setting.trailingSilence.flagName, help: Setting.trailingSilence.argumentHelp)
     var trailingSilence: Double?
 
@@ -34,6 +37,7 @@ struct CommandOptions: ParsableArguments, Sendable {
         given.add(.transcribe, switched: noTranscription)
         given.add(.chatEnabled, switched: noChat)
         given.add(.languageModel, languageModel)
+        given.add(.sentenceEnd, switched: noSentenceEnd)
         given.add(.trailingSilence, trailingSilence)
         given.add(.maximumDuration, maxCommand)
         given.add(.server, server)

@@ -117,10 +117,10 @@ package final class PocketSphinxTranscriber: Transcriber {
     }
 
     /// `text` up to the command's sentence end when the language model hears one before other
-    /// speech (see `CommandSentence`); nil otherwise, and always with a model that is not the
-    /// domain model.
+    /// speech (see `CommandSentence`); nil otherwise, and always when that is turned off or the
+    /// model is not the domain model.
     private func command(in text: String) -> String? {
-        guard configuration.languageModel.isDomainModel else { return nil }
+        guard configuration.endsAtSentenceEnd && configuration.languageModel.isDomainModel else { return nil }
         return CommandSentence(text: text).command { word, history in
             decoder.languageModelLog10Probability(of: word, after: history)
         }

@@ -61,6 +61,9 @@ package struct TranscriberConfiguration: Sendable, Equatable, Codable {
     package var languageModel: LanguageModelChoice
     /// Folder of the acoustic model (holds `mdef`, `means`, `noisedict`, ...).
     package var acousticModel: String
+    /// Whether the session ends where the domain model hears a whole command before talk that
+    /// does not continue it (`CommandSentence`); with the general model it never does.
+    package var endsAtSentenceEnd: Bool
     /// Silence after speech that ends the session.
     package var trailingSilence: Double
     /// Longest session, lead-in included; a command still going on then is cut.
@@ -72,12 +75,14 @@ package struct TranscriberConfiguration: Sendable, Equatable, Codable {
 
     package init(languageModel: LanguageModelChoice = .domain(folder: "Models/commands"),
                 acousticModel: String = LanguageModelChoice.debianModelFolder + "/en-us",
+                endsAtSentenceEnd: Bool = true,
                 trailingSilence: Double = 0.7,
                 maximumDuration: Double = 10,
                 noSpeechTimeout: Double = 3,
                 partialInterval: Double = 0.2) {
         self.languageModel = languageModel
         self.acousticModel = acousticModel
+        self.endsAtSentenceEnd = endsAtSentenceEnd
         self.trailingSilence = trailingSilence
         self.maximumDuration = maximumDuration
         self.noSpeechTimeout = noSpeechTimeout

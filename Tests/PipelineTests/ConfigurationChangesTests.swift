@@ -10,7 +10,7 @@ import Testing
         "hotword.gain": "2", "hotword.decision": "\"spotting\"", "hotword.recogniser_vocabulary": "\"compact\"",
         "hotword.acoustic_model": "\"/models/en\"",
         "hotword.dictionary": "\"/models/en.dict\"", "hotword.keyword_dictionary": "\"/models/keywords.dict\"",
-        "transcription.enabled": "false", "transcription.model": "\"general\"", "transcription.trailing_silence_s": "1.5",
+        "transcription.enabled": "false", "transcription.model": "\"general\"", "transcription.sentence_end": "false", "transcription.trailing_silence_s": "1.5",
         "transcription.max_duration_s": "5", "transcription.no_speech_timeout_s": "2", "chat.enabled": "false",
         "chat.server": "\"http://localhost:4000\"", "chat.language": "\"de\"", "chat.latitude": "52.5", "chat.longitude": "13.4",
         "chat.country_code": "\"DE\"", "chat.country_name": "\"Germany\"", "chat.device_type": "\"kiosk\"",

@@ -82,6 +82,12 @@ import Testing
         let ended = try #require(final["time"] as? Double)
         #expect(ended - Double(speechEnd) / Double(pipelineSampleRate) < 3, "final at \(ended) s")
         #expect(server.recordedRequests.map { $0.parameters["q"] } == ["set a timer for ten minutes"])
+
+        // Turned off, the session waits for silence and the talk is part of the command.
+        let waiting = try CommandRunner.run(["--file", path, "--no-sentence-end", "--no-chat", "--json", "--config", "/dev/null"])
+        let untilSilence = try #require(waiting.events(ofType: "final").first)
+        #expect(untilSilence["reason"] as? String != "sentence_end")
+        #expect((untilSilence["text"] as? String)?.hasPrefix("set a timer for ten minutes ") == true, "\(untilSilence)")
     }
 
     static let talkRecording = "../shared/devdata/background/librispeech_1081-125237-0000.flac"
