@@ -8,10 +8,10 @@
 /// `unlikelyWordsNeeded` of the `wordsLookedAhead` words heard after it are each unlikely where
 /// they stand (log10 probability at most `unlikelyWordLog10Probability` after their two words
 /// before): not a continuation of this command but other speech, which the model can only hear
-/// as its own words in an order it finds improbable. "set a timer for ten minutes and thirty
-/// seconds" goes on; "will it rain tomorrow tesla greek australian angeles switch okay" ends
-/// after "tomorrow". A long request whose middle the model hears as improbable words can be cut
-/// there too (the `long` fixture of `TestAudio/commands` ends after "in berlin").
+/// as its own words in an order it finds improbable. "what does ephemeral mean" goes on after
+/// "ephemeral"; "will it rain tomorrow tesla greek australian angeles switch okay" ends after
+/// "tomorrow". A long request whose middle the model hears as improbable words can be cut there
+/// too (the `long` fixture of `TestAudio/commands` ends after "in berlin").
 ///
 /// The constants were chosen on the first half of the commands of the synthetic susi streams
 /// (`Tools/benchmarks/make-susi-speech-audio.py`), with no command of the `TestAudio/commands`
