@@ -29,7 +29,10 @@ import statistics
 import subprocess
 import sys
 
-REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures"))
+sys.dont_write_bytecode = True  # no __pycache__ left in Tools/fixtures (git does not ignore it)
+from fixture_noise import REPOSITORY, word_errors  # noqa: E402
+
 # A hit belongs to a keyword when it lies from just before the keyword's start to 1.5 s after its
 # end, as `bench` scores.
 EARLY, LATE = 0.2, 1.5
@@ -46,16 +49,6 @@ def keywords(commands):
             fields = line.rstrip("\n").split("\t")
             rows.append((int(fields[0]), float(fields[1]), float(fields[2]), fields[8]))
     return rows
-
-
-def word_errors(heard, said):
-    """Substitutions, insertions and deletions that turn `said` into `heard` (lists of words)."""
-    distances = list(range(len(said) + 1))
-    for i in range(1, len(heard) + 1):
-        previous, distances[0] = distances[:], i
-        for j in range(1, len(said) + 1):
-            distances[j] = min(previous[j] + 1, distances[j - 1] + 1, previous[j - 1] + (heard[i - 1] != said[j - 1]))
-    return distances[-1]
 
 
 def sessions(binary, stream, commands):
@@ -77,8 +70,8 @@ def sessions(binary, stream, commands):
 
 def summary(found):
     """The figures of one half."""
-    errors = sum(word_errors(text.split(), command.split()) for _, command, text, _, _ in found)
-    words = sum(len(command.split()) for _, command, _, _, _ in found)
+    counts = [word_errors(command, text) for _, command, text, _, _ in found]
+    errors, words = sum(c[0] for c in counts), sum(c[1] for c in counts)
     return {
         "sessions": len(found),
         "exact": sum(text == command for _, command, text, _, _ in found),
