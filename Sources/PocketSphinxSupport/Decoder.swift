@@ -117,7 +117,7 @@ package final class Decoder<Failure: DecoderFailureReporting> {
     /// Adds `word` to the n-gram language model as a unigram of probability 10^`log10Probability`.
     /// - Throws: `Failure.decoderFailure` when the decoder has no n-gram model or it refuses the word.
     package func addLanguageModelWord(_ word: String, log10Probability: Double) throws(Failure) {
-        guard let model = ps_get_lm(handle, "_default") else {
+        guard let model = languageModel else {
             throw .decoderFailure("could not add \"\(word)\" to the language model: none is loaded as an n-gram model")
         }
         // PocketSphinx takes an added word's weight against a uniform distribution over the
@@ -133,7 +133,7 @@ package final class Decoder<Failure: DecoderFailureReporting> {
     /// file gives it: no language weight, no insertion penalty. `</s>` asks how likely the
     /// sentence ends there. Nil without an n-gram model or for a word the model lacks.
     package func languageModelLog10Probability(of word: String, after history: [String]) -> Double? {
-        guard let model = ps_get_lm(handle, "_default"), let logMath = ps_get_logmath(handle),
+        guard let model = languageModel, let logMath = ps_get_logmath(handle),
               ngram_wid(model, word) != ngram_unknown_wid(model) else { return nil }
         // PocketSphinx takes the word first, then its history from the nearest word back.
         let words = ([word] + history.reversed()).map { strdup($0) }
@@ -143,6 +143,9 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         }
         return logmath_log_to_log10(logMath, probability)
     }
+
+    /// The n-gram model of the decoder's default search; nil when it has none.
+    private var languageModel: OpaquePointer? { ps_get_lm(handle, "_default") }
 
     /// The phones of a dictionary entry, nil when the dictionary lacks it.
     package func phones(ofEntry entry: String) -> [String]? {

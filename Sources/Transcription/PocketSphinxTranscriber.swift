@@ -66,8 +66,7 @@ package final class PocketSphinxTranscriber: Transcriber {
 
     package func finish() throws(TranscriptionError) -> Transcript? {
         guard let session else { return nil }
-        let text = try endUtterance()
-        return text.isEmpty ? nil : Transcript(text: command(in: text) ?? text, isFinal: true, endSample: session.samples)
+        return try endWithCommand().map { Transcript(text: $0, isFinal: true, endSample: session.samples) }
     }
 
     package var isInTrailingSilence: Bool {
@@ -101,12 +100,18 @@ package final class PocketSphinxTranscriber: Transcriber {
         }
     }
 
-    /// Ends the session with its final hypothesis, up to the command's sentence end when the
-    /// language model hears one; `.noCommand` when the speech held no word of the language model.
+    /// Ends the session with its final hypothesis (see `endWithCommand()`); `.noCommand` when the
+    /// speech held no word of the language model.
     private func final(reason: EndReason, samples: Int) throws(TranscriptionError) -> [TranscriptionEvent] {
+        guard let text = try endWithCommand() else { return [.noCommand] }
+        return [.final(Transcript(text: text, isFinal: true, endSample: samples), reason: reason)]
+    }
+
+    /// Ends the session; its final hypothesis up to the command's sentence end when the language
+    /// model hears one, nil when it holds no word.
+    private func endWithCommand() throws(TranscriptionError) -> String? {
         let text = try endUtterance()
-        return text.isEmpty ? [.noCommand]
-            : [.final(Transcript(text: command(in: text) ?? text, isFinal: true, endSample: samples), reason: reason)]
+        return text.isEmpty ? nil : command(in: text) ?? text
     }
 
     /// A partial when the hypothesis changed since the last one.
