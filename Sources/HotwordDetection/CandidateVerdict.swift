@@ -25,6 +25,10 @@ package struct CandidateVerdict: Sendable, Equatable {
         case tooFar = "too_far"
         /// Turned down: the recogniser's words are nearer another keyphrase, which they confirm.
         case nearerAnotherKeyphrase = "nearer_another_keyphrase"
+        /// Turned down for now: the recogniser heard only the start of the keyphrase ("wild" for
+        /// "wildfire"), as the spotter proposed it before its end; the candidate is heard again
+        /// with the audio after it, which gives a verdict of its own.
+        case heardItsStart = "heard_its_start"
 
         /// Whether a candidate with this reason is a hit.
         package var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting }

@@ -92,7 +92,8 @@ package final class KeywordVerifier {
             phones: words.flatMap { heard in
                 // Every entry the recogniser can choose is in its dictionary, keyphrase aliases too.
                 decoder.phones(ofEntry: heard.entry) ?? []
-            })
+            },
+            wordsEnd: words.last.map { ($0.endFrame + 1) * samplesPerFrame })
     }
 
     /// The words the recogniser hears in `samples`, decoded as one utterance, with their frames.

@@ -18,7 +18,10 @@ import PocketSphinxSupport
 /// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
 /// down. At the permissive candidate threshold, PocketSphinx often lists a keyword before it
 /// ends, squeezed into its first syllables; restarting at once when the recogniser turned that
-/// down cut the keyword, which then was never proposed whole.
+/// down cut the keyword, which then was never proposed whole. When the recogniser heard only the
+/// keyphrase's start over such a candidate ("wild" for "wildfire", said slowly inside a sentence),
+/// it hears the candidate again `rehearingDelaySeconds` after its end, with the rest of the
+/// keyword.
 package final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
     package let decision: KeywordDecision
@@ -34,6 +37,19 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     private let settleSamples = Int(settleSeconds * Double(pipelineSampleRate))
     /// Stream position at which the spotter restarts, after the last candidate turned down.
     private var restartDue: Int?
+    /// How long after a candidate's end the recogniser hears it again, when it heard only the
+    /// keyphrase's start the first time: the rest of a keyword said slowly (the devdata callers'
+    /// "wildfire" last up to a second). A hit heard so comes this much later.
+    static let rehearingDelaySeconds = 0.3
+    private let rehearingDelaySamples = Int(rehearingDelaySeconds * Double(pipelineSampleRate))
+    /// The fewest phones of the keyphrase the recogniser must hear, and the fewest still to come,
+    /// for a second hearing. A start of one or two phones is the start of too many words; a
+    /// keyphrase with one or two phones still to come is a short one ("sous" for "susi"), whose
+    /// near misses ("sousa") the second hearing took for it.
+    static let leastStartPhones = 3
+    /// Candidates waiting to be heard again, with the stream position up to which they will be,
+    /// oldest first.
+    private var awaitingRehearing: [(candidate: HotwordHit, hearingEnd: Int)] = []
     /// The candidates decided on in the last `process` call, heard or turned down, in the order
     /// the spotter proposed them.
     package private(set) var candidateVerdicts: [CandidateVerdict] = []
@@ -58,8 +74,18 @@ package final class TwoStageHotwordDetector: HotwordDetector {
             let verdict = try decide(on: candidate)
             candidateVerdicts.append(verdict)
             if !verdict.isHeard { restartDue = recentAudio.endSample + settleSamples }
+            if verdict.reason == .heardItsStart {
+                awaitingRehearing.append((candidate, candidate.endSample + rehearingDelaySamples))
+            }
+        }
+        if !candidateVerdicts.contains(where: \.isHeard) {
+            while let first = awaitingRehearing.first, first.hearingEnd <= recentAudio.endSample {
+                awaitingRehearing.removeFirst()
+                candidateVerdicts.append(try decide(on: first.candidate, hearingUntil: first.hearingEnd))
+            }
         }
         let heard = candidateVerdicts.filter(\.isHeard).map(\.candidate)
+        if !heard.isEmpty { awaitingRehearing = [] }
         if !heard.isEmpty || restartDue.map({ recentAudio.endSample >= $0 }) == true {
             try spotter.restart()
             restartDue = nil
@@ -71,11 +97,15 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         try spotter.reset()
         try verifier.startStream()
         restartDue = nil
+        awaitingRehearing = []
     }
 
     /// Whether `candidate` is heard, and why: the recogniser's words over it, measured in phone
     /// edits against the keyphrase, and its spotting score decide (see `KeywordThreshold.decide`).
-    private func decide(on candidate: HotwordHit) throws(HotwordDetectionError) -> CandidateVerdict {
+    /// The recogniser hears the audio from the candidate's start to the moment it was proposed,
+    /// or on a second hearing to `hearingUntil`, with the candidate's span stretched to it; a
+    /// candidate heard so ends where the recogniser's words end, and is reported then.
+    private func decide(on candidate: HotwordHit, hearingUntil: Int? = nil) throws(HotwordDetectionError) -> CandidateVerdict {
         let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
         guard let threshold = spotter.threshold(of: candidate.keyword),
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else {
@@ -83,17 +113,26 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         }
         let recent = recentAudio
         let audioStart = max(candidate.startSample, recent.firstSample)
+        let audioEnd = hearingUntil ?? recent.endSample
         let heard = try verifier.heard(
-            converter.int16Samples(recent.samples(from: audioStart), startingAt: audioStart),
-            candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart))
+            converter.int16Samples(Array(recent.samples(from: audioStart).prefix(audioEnd - audioStart)), startingAt: audioStart),
+            candidate: (candidate.startSample - audioStart)..<((hearingUntil ?? candidate.endSample) - audioStart))
+        let heardCandidate = hearingUntil.map { end in
+            HotwordHit(keyword: candidate.keyword, startSample: candidate.startSample,
+                       endSample: heard.wordsEnd.map { audioStart + $0 } ?? end, detectionSample: end, score: candidate.score)
+        } ?? candidate
         let match = nearness(of: heard.phones, to: candidate.keyword)
         let verdict = { (reason: CandidateVerdict.Reason) in
-            CandidateVerdict(candidate: candidate, heardWords: heard.words, phoneEdits: match.phoneEdits, reason: reason)
+            CandidateVerdict(candidate: heardCandidate, heardWords: heard.words, phoneEdits: match.phoneEdits, reason: reason)
         }
         let keyphraseAmongWords = heard.words.containsRun(PronunciationLexicon.words(of: candidate.keyword))
         let reason = threshold.decide(score: candidate.score, phoneEdits: match.phoneEdits, everyWordHeard: match.everyWordHeard,
                                       keyphraseAmongWords: keyphraseAmongWords, seconds: seconds, decision: decision)
-        guard reason.isHeard else { return verdict(reason) }
+        guard reason.isHeard else {
+            let heardOnlyItsStart = hearingUntil == nil
+                && heard.isStart(of: spotter.lexicon.keyphrasePronunciations(of: candidate.keyword), leastPhones: Self.leastStartPhones)
+            return verdict(heardOnlyItsStart ? .heardItsStart : reason)
+        }
         // With several keyphrases, the recogniser may have heard another of them ("hey susi" is
         // proposed as "okay susi" too, two edits off): if what it heard is nearer that one and
         // would confirm it on the recogniser's word alone, that one's own candidate speaks for it.

@@ -26,6 +26,25 @@ import Testing
         return lexicon.keyphrasePronunciations(of: keyphrase).map { PhoneEdits.count(from: heard, to: $0.phones) }.min() ?? .max
     }
 
+    @Test func aKeyphrasesStartIsAtLeastThreeOfItsFirstPhonesWithThreeStillToCome() throws {
+        let lexicon = try PronunciationLexicon(keyphrases: ["wildfire", "susi", "think engine"],
+                                               dictionaries: [Fixtures.keywordDictionary, Fixtures.modelFiles.generalDictionary])
+        func isStart(_ phones: String, of keyphrase: String) -> Bool {
+            HeardSpeech(words: [], phones: phones.split(separator: " ").map(String.init))
+                .isStart(of: lexicon.keyphrasePronunciations(of: keyphrase), leastPhones: 3)
+        }
+        #expect(isStart("W AY L D", of: "wildfire"))            // "wild"
+        #expect(isStart("W AY L", of: "wildfire"))              // "while"
+        #expect(isStart("W AY D", of: "wildfire"))              // "wide": one edit
+        #expect(isStart("TH IH NG K", of: "think engine"))      // "think"
+        #expect(!isStart("W AY L D F AY ER", of: "wildfire"))   // all of it
+        #expect(!isStart("L AW D", of: "wildfire"))             // "loud": two edits
+        #expect(!isStart("W AY L D F", of: "wildfire"))         // two phones to come
+        #expect(!isStart("W AY", of: "wildfire"))               // too short a start
+        #expect(!isStart("S UW S", of: "susi"))                 // "sous": a short keyphrase
+        #expect(!isStart("", of: "susi"))
+    }
+
     @Test func theRecogniserHearsTheKeywordWhereItWasSaidAndNowhereElse() throws {
         let samples = try Fixtures.samples(of: file)
         let verifier = try verifier(for: ["susi"])
