@@ -51,7 +51,7 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     /// oldest first.
     private var awaitingRehearing: [(candidate: HotwordHit, hearingEnd: Int)] = []
     /// The candidates decided on in the last `process` call, heard or turned down, in the order
-    /// the spotter proposed them.
+    /// the spotter proposed them, then any heard a second time.
     package private(set) var candidateVerdicts: [CandidateVerdict] = []
 
     /// Loads both stages. A configuration that asks for `.spotting` is verified as `.twoStage`:
