@@ -44,8 +44,8 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     private let rehearingDelaySamples = Int(rehearingDelaySeconds * Double(pipelineSampleRate))
     /// The fewest phones of the keyphrase the recogniser must hear, and the fewest still to come,
     /// for a second hearing. A start of one or two phones is the start of too many words; a
-    /// keyphrase with one or two phones still to come is a short one ("sous" for "susi"), whose
-    /// near misses ("sousa") the second hearing took for it.
+    /// keyphrase with one or two phones still to come is a short one ("susi"), whose near misses
+    /// ("sousa", heard as "says") the second hearing took for it.
     static let leastStartPhones = 3
     /// Candidates waiting to be heard again, with the stream position up to which they will be,
     /// oldest first.
