@@ -34,10 +34,12 @@ package struct RecentAudio: Sendable {
         count = min(capacity, count + frame.count)
     }
 
-    /// The kept samples from stream position `start` on (from the oldest kept, if `start` is older).
-    package func samples(from start: Int) -> [Float] {
-        let wanted = count - min(max(start - firstSample, 0), count)
-        let oldest = (writeIndex - wanted + capacity) % max(capacity, 1)
+    /// The kept samples from stream position `start` (from the oldest kept, if `start` is older)
+    /// up to stream position `end` (the newest kept when nil or newer).
+    package func samples(from start: Int, upTo end: Int? = nil) -> [Float] {
+        let fromStart = count - min(max(start - firstSample, 0), count)
+        let wanted = max(0, fromStart - max(endSample - (end ?? endSample), 0))
+        let oldest = (writeIndex - fromStart + capacity) % max(capacity, 1)
         if oldest + wanted <= capacity { return Array(ring[oldest..<(oldest + wanted)]) }
         return Array(ring[oldest...] + ring[..<(oldest + wanted - capacity)])
     }

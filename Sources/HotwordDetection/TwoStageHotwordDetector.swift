@@ -113,9 +113,8 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         }
         let recent = recentAudio
         let audioStart = max(candidate.startSample, recent.firstSample)
-        let audioEnd = hearingUntil ?? recent.endSample
         let heard = try verifier.heard(
-            converter.int16Samples(Array(recent.samples(from: audioStart).prefix(audioEnd - audioStart)), startingAt: audioStart),
+            converter.int16Samples(recent.samples(from: audioStart, upTo: hearingUntil), startingAt: audioStart),
             candidate: (candidate.startSample - audioStart)..<((hearingUntil ?? candidate.endSample) - audioStart))
         let heardCandidate = hearingUntil.map { end in
             HotwordHit(keyword: candidate.keyword, startSample: candidate.startSample,

@@ -13,6 +13,11 @@ import Testing
         #expect(recent.samples(from: 4) == [5, 6])
         // A position older than what is kept gives everything kept.
         #expect(recent.samples(from: 0) == [3, 4, 5, 6])
+        // Up to a position: the ring's end when it is newer, nothing when it is older than the start.
+        #expect(recent.samples(from: 3, upTo: 5) == [4, 5])
+        #expect(recent.samples(from: 0, upTo: 4) == [3, 4])
+        #expect(recent.samples(from: 4, upTo: 9) == [5, 6])
+        #expect(recent.samples(from: 5, upTo: 4).isEmpty)
         recent.removeAll()
         #expect(recent.firstSample == 0 && recent.endSample == 0 && recent.samples(from: 0).isEmpty)
     }
