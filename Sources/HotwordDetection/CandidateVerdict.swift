@@ -29,9 +29,17 @@ package struct CandidateVerdict: Sendable, Equatable {
         /// "wildfire"), as the spotter proposed it before its end; the candidate is heard again
         /// with the audio after it, which gives a verdict of its own.
         case heardItsStart = "heard_its_start"
+        /// Heard on a second hearing: turned down at first, the candidate was heard again from its
+        /// start to `TwoStageHotwordDetector.longerHearingSeconds` after it was proposed, and the
+        /// recogniser heard the keyphrase exactly there, every word it heard counting.
+        case heardLonger = "heard_longer"
 
         /// Whether a candidate with this reason is a hit.
-        package var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting }
+        package var isHeard: Bool { self == .exactWords || self == .nearWords || self == .sureSpotting || self == .heardLonger }
+
+        /// Whether a candidate turned down for this reason is heard again, longer: the recogniser
+        /// heard words over it that confirm no other keyphrase.
+        var isHeardLonger: Bool { self == .tooWeak || self == .tooShort || self == .wordMissed || self == .tooFar }
     }
 
     /// The candidate as the spotter proposed it: keyphrase, span, report time and spotting score.

@@ -16,6 +16,9 @@ import PocketSphinxSupport
 /// transcriber's, and it makes a single pass, so that one candidate costs tens of milliseconds.
 package final class KeywordVerifier {
     private let decoder: Decoder<HotwordDetectionError>
+    /// The front end second hearings are heard through (`heardAgain`), with its own noise
+    /// estimate, which hears every first hearing's audio too.
+    private let rehearingFrontEnd: FrontEnd<HotwordDetectionError>
 
     /// Loads the recogniser and adds every keyphrase word to it under an alias (see
     /// `aliasSuffix`), with the pronunciations `lexicon` gives.
@@ -39,6 +42,7 @@ package final class KeywordVerifier {
         } catch {
             throw .decoderFailure("could not load the verification models \(acousticModel), \(languageModel) and \(dictionary)")
         }
+        rehearingFrontEnd = try decoder.twinFrontEnd()
         for word in nearWords {
             try decoder.addLanguageModelWord(word.word, log10Probability: word.log10Probability)
             for entry in word.entries {
@@ -80,8 +84,19 @@ package final class KeywordVerifier {
     ///   - samples: 16-bit audio from the candidate's start to the moment it was reported.
     ///   - candidate: the candidate keyword's samples, counted from the start of `samples`.
     package func heard(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
+        speech(in: try heardWords(samples), candidate: candidate)
+    }
+
+    /// The words the recogniser hears over a candidate heard a second time, as `heard` gives
+    /// them, through a front end of its own (see `heardWordsAgain`).
+    package func heardAgain(_ samples: [Int16], candidate: Range<Int>) throws(HotwordDetectionError) -> HeardSpeech {
+        speech(in: try heardWordsAgain(samples), candidate: candidate)
+    }
+
+    /// The words of `decoded` at least half inside `candidate` (in samples), as heard speech.
+    private func speech(in decoded: [DecodedWord], candidate: Range<Int>) -> HeardSpeech {
         let samplesPerFrame = KeywordSpotter.samplesPerFrame
-        let words = try heardWords(samples).filter { heard in
+        let words = decoded.filter { heard in
             let span = heard.startFrame * samplesPerFrame..<(heard.endFrame + 1) * samplesPerFrame
             return !heard.isFiller && 2 * span.clamped(to: candidate).count >= span.count
         }
@@ -99,6 +114,18 @@ package final class KeywordVerifier {
     /// The words the recogniser hears in `samples`, decoded as one utterance, with their frames.
     func heardWords(_ samples: [Int16]) throws(HotwordDetectionError) -> [DecodedWord] {
         try decode(samples)
+        // The second hearings' front end learns the stream's noise from the same audio.
+        _ = try rehearingFrontEnd.cepstra(of: samples)
+        return decoder.hypothesisWords()
+    }
+
+    /// `heardWords` for a second hearing, through a front end of its own: its audio never reaches
+    /// the noise estimate the first hearings are heard through, so what they hear is what they
+    /// would without it.
+    func heardWordsAgain(_ samples: [Int16]) throws(HotwordDetectionError) -> [DecodedWord] {
+        try decoder.startUtterance()
+        try decoder.process(try rehearingFrontEnd.cepstra(of: samples))
+        try decoder.endUtterance()
         return decoder.hypothesisWords()
     }
 
@@ -109,6 +136,7 @@ package final class KeywordVerifier {
     /// A new stream starts it afresh, so that what one stream heard never colours the next.
     package func startStream() throws(HotwordDetectionError) {
         try decoder.startStream()
+        rehearingFrontEnd.startStream()
     }
 
     /// Decodes `samples` as one whole utterance. PocketSphinx then normalises the cepstral mean

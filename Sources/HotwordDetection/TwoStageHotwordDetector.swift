@@ -18,10 +18,13 @@ import PocketSphinxSupport
 /// The spotter restarts when a candidate is heard, and `settleSeconds` after the last one turned
 /// down. At the permissive candidate threshold, PocketSphinx often lists a keyword before it
 /// ends, squeezed into its first syllables; restarting at once when the recogniser turned that
-/// down cut the keyword, which then was never proposed whole. When the recogniser heard only the
-/// keyphrase's start over such a candidate ("wild" for "wildfire", said slowly inside a sentence),
-/// it hears the candidate again `rehearingDelaySeconds` after its end, with the rest of the
-/// keyword.
+/// down cut the keyword, which then was never proposed whole. So a turned-down candidate is heard
+/// a second time, with the audio after it: when the recogniser heard only the keyphrase's start
+/// ("wild" for "wildfire", said slowly inside a sentence), `rehearingDelaySeconds` after the
+/// candidate's end, and decided on again; otherwise, for a keyphrase of at least
+/// `longerHearingLeastPhones` phones, `longerHearingSeconds` after it was proposed, and heard only
+/// if the recogniser hears the keyphrase exactly. A second hearing goes through a front end of its
+/// own (`KeywordVerifier.heardAgain`), so that it never moves the verdicts on other candidates.
 package final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
     package let decision: KeywordDecision
@@ -47,9 +50,18 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     /// keyphrase with one or two phones still to come is a short one ("susi"), whose near misses
     /// ("sousa", heard as "says") the second hearing took for it.
     static let leastStartPhones = 3
-    /// Candidates waiting to be heard again, with the stream position up to which they will be,
-    /// oldest first.
-    private var awaitingRehearing: [(candidate: HotwordHit, hearingEnd: Int)] = []
+    /// How long after a turned-down candidate was proposed the recogniser hears it again, when it
+    /// heard more than the keyphrase's start: the rest of a keyword the spotter proposed before it
+    /// ended (such candidates on the development data end up to 0.55 s before the keyword does).
+    static let longerHearingSeconds = 0.4
+    private let longerHearingSamples = Int(longerHearingSeconds * Double(pipelineSampleRate))
+    /// Keyphrases with fewer phones get no longer hearing. Real words one phone from a short
+    /// keyphrase are many ("sushi", "sousa", "juicy" for "susi"), and over the longer span the
+    /// recogniser's keyphrase alias outweighed them: the project's near-miss fixtures of "sousa"
+    /// and "sushi" fired on their second hearing.
+    static let longerHearingLeastPhones = 6
+    /// Turned-down candidates waiting to be heard a second time.
+    private var awaitingRehearing: [SecondHearing] = []
     /// The candidates decided on in the last `process` call, heard or turned down, in the order
     /// the spotter proposed them, then any heard a second time.
     package private(set) var candidateVerdicts: [CandidateVerdict] = []
@@ -74,14 +86,13 @@ package final class TwoStageHotwordDetector: HotwordDetector {
             let verdict = try decide(on: candidate)
             candidateVerdicts.append(verdict)
             if !verdict.isHeard { restartDue = recentAudio.endSample + settleSamples }
-            if verdict.reason == .heardItsStart {
-                awaitingRehearing.append((candidate, candidate.endSample + rehearingDelaySamples))
-            }
+            if let hearing = secondHearing(after: verdict) { awaitingRehearing.append(hearing) }
         }
         if !candidateVerdicts.contains(where: \.isHeard) {
-            while let first = awaitingRehearing.first, first.hearingEnd <= recentAudio.endSample {
-                awaitingRehearing.removeFirst()
-                candidateVerdicts.append(try decide(on: first.candidate, hearingUntil: first.hearingEnd))
+            while let due = awaitingRehearing.firstIndex(where: { $0.hearingEnd <= recentAudio.endSample }) {
+                guard let verdict = try hear(awaitingRehearing.remove(at: due)) else { continue }
+                candidateVerdicts.append(verdict)
+                if verdict.isHeard { break }
             }
         }
         let heard = candidateVerdicts.filter(\.isHeard).map(\.candidate)
@@ -100,26 +111,60 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         awaitingRehearing = []
     }
 
+    /// The second hearing `verdict`'s candidate gets, if any.
+    private func secondHearing(after verdict: CandidateVerdict) -> SecondHearing? {
+        let candidate = verdict.candidate
+        if verdict.reason == .heardItsStart {
+            return SecondHearing(candidate: candidate, hearingEnd: candidate.endSample + rehearingDelaySamples, kind: .itsRest)
+        }
+        guard verdict.reason.isHeardLonger,
+              let phones = spotter.threshold(of: candidate.keyword)?.phoneCount, phones >= Self.longerHearingLeastPhones else { return nil }
+        return SecondHearing(candidate: candidate, hearingEnd: candidate.detectionSample + longerHearingSamples, kind: .longer)
+    }
+
+    /// The verdict of a second hearing; nil for a longer hearing that did not hear the keyphrase
+    /// exactly (the candidate's first verdict stands).
+    private func hear(_ hearing: SecondHearing) throws(HotwordDetectionError) -> CandidateVerdict? {
+        switch hearing.kind {
+        case .itsRest:
+            return try decide(on: hearing.candidate, hearingUntil: hearing.hearingEnd)
+        case .longer:
+            let (heard, heardCandidate) = try self.heard(hearing.candidate, until: hearing.hearingEnd, everyWordCounting: true)
+            guard nearness(of: heard.phones, to: hearing.candidate.keyword).phoneEdits == 0 else { return nil }
+            return CandidateVerdict(candidate: heardCandidate, heardWords: heard.words, phoneEdits: 0, reason: .heardLonger)
+        }
+    }
+
+    /// What the recogniser hears over `candidate`, and the candidate as heard. On its first hearing
+    /// (`end` nil): from its start to the moment it was proposed, the words at least half inside
+    /// its span. On a second hearing: from its start to `end`, the words at least half inside the
+    /// span stretched to `end`, or every word; the candidate then ends where the recogniser's words
+    /// end, and is reported at `end`.
+    private func heard(_ candidate: HotwordHit, until end: Int? = nil,
+                       everyWordCounting: Bool = false) throws(HotwordDetectionError) -> (HeardSpeech, HotwordHit) {
+        let recent = recentAudio
+        let audioStart = max(candidate.startSample, recent.firstSample)
+        let audio = converter.int16Samples(recent.samples(from: audioStart, upTo: end), startingAt: audioStart)
+        guard let end else {
+            return (try verifier.heard(audio, candidate: (candidate.startSample - audioStart)..<(candidate.endSample - audioStart)), candidate)
+        }
+        let counted = (everyWordCounting ? 0 : candidate.startSample - audioStart)..<(end - audioStart)
+        let heard = try verifier.heardAgain(audio, candidate: counted)
+        return (heard, HotwordHit(keyword: candidate.keyword, startSample: candidate.startSample,
+                                  endSample: heard.wordsEnd.map { audioStart + $0 } ?? end, detectionSample: end, score: candidate.score))
+    }
+
     /// Whether `candidate` is heard, and why: the recogniser's words over it, measured in phone
     /// edits against the keyphrase, and its spotting score decide (see `KeywordThreshold.decide`).
     /// The recogniser hears the audio from the candidate's start to the moment it was proposed,
-    /// or on a second hearing to `hearingUntil`, with the candidate's span stretched to it; a
-    /// candidate heard so ends where the recogniser's words end, and is reported then.
+    /// or on a second hearing to `hearingUntil`, with the candidate's span stretched to it.
     private func decide(on candidate: HotwordHit, hearingUntil: Int? = nil) throws(HotwordDetectionError) -> CandidateVerdict {
         let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
         guard let threshold = spotter.threshold(of: candidate.keyword),
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else {
             return CandidateVerdict(candidate: candidate, heardWords: nil, phoneEdits: nil, reason: .shortAndWeak)
         }
-        let recent = recentAudio
-        let audioStart = max(candidate.startSample, recent.firstSample)
-        let heard = try verifier.heard(
-            converter.int16Samples(recent.samples(from: audioStart, upTo: hearingUntil), startingAt: audioStart),
-            candidate: (candidate.startSample - audioStart)..<((hearingUntil ?? candidate.endSample) - audioStart))
-        let heardCandidate = hearingUntil.map { end in
-            HotwordHit(keyword: candidate.keyword, startSample: candidate.startSample,
-                       endSample: heard.wordsEnd.map { audioStart + $0 } ?? end, detectionSample: end, score: candidate.score)
-        } ?? candidate
+        let (heard, heardCandidate) = try self.heard(candidate, until: hearingUntil)
         let match = nearness(of: heard.phones, to: candidate.keyword)
         let verdict = { (reason: CandidateVerdict.Reason) in
             CandidateVerdict(candidate: heardCandidate, heardWords: heard.words, phoneEdits: match.phoneEdits, reason: reason)
@@ -159,4 +204,24 @@ extension Array where Element == String {
         guard !run.isEmpty, run.count <= count else { return false }
         return (0...(count - run.count)).contains { self[$0..<($0 + run.count)].elementsEqual(run) }
     }
+}
+
+/// A turned-down candidate waiting to be heard a second time, with the audio after it.
+private struct SecondHearing {
+    /// How a second hearing decides.
+    enum Kind {
+        /// The recogniser heard only the keyphrase's start: the candidate is decided on again over
+        /// the longer span, by the same rules.
+        case itsRest
+        /// The recogniser heard something else: the candidate is heard only if the recogniser hears
+        /// the keyphrase exactly over the longer span, every word it hears there counting.
+        case longer
+    }
+
+    /// The candidate as the spotter proposed it.
+    let candidate: HotwordHit
+    /// The stream position up to which it is heard, and at which it is heard.
+    let hearingEnd: Int
+    /// How the hearing decides.
+    let kind: Kind
 }

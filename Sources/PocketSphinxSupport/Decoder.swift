@@ -66,6 +66,28 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         guard processed >= 0 else { throw .decoderFailure("could not process audio") }
     }
 
+    /// Decodes `cepstra`, from a `FrontEnd` of this decoder's (`twinFrontEnd()`), as all of the
+    /// open utterance. The decoder's own front end, and its noise estimate, take no part.
+    package func process(_ cepstra: Cepstra) throws(Failure) {
+        var values = cepstra.values
+        let processed = values.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var rows = (0..<cepstra.frameCount).map { Optional(buffer.baseAddress! + $0 * cepstra.width) }
+            return rows.withUnsafeMutableBufferPointer { rowPointers in
+                ps_process_cep(handle, rowPointers.baseAddress, Int32(cepstra.frameCount), 0, 1)
+            }
+        }
+        guard processed >= 0 else { throw .decoderFailure("could not process cepstra") }
+    }
+
+    /// A front end of its own with this decoder's settings: the cepstra it computes are the ones
+    /// this decoder's front end would, but it keeps its own noise estimate.
+    package func twinFrontEnd() throws(Failure) -> FrontEnd<Failure> {
+        guard let config = ps_get_config(handle), let frontEnd = fe_init_auto_r(config) else {
+            throw .decoderFailure("could not make a front end with the decoder's settings")
+        }
+        return FrontEnd(handle: frontEnd)
+    }
+
     /// Whether the best hypothesis so far holds any word, without building its text (the keyword
     /// search asks this every frame).
     package var hasHypothesis: Bool {

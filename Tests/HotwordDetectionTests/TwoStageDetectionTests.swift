@@ -78,6 +78,29 @@ import Testing
         #expect(try used.heardWords(window) == fresh)
     }
 
+    @Test func aSecondHearingLeavesTheFirstHearingsAsTheyWere() throws {
+        // A second hearing goes through a front end of its own, so the audio heard there never
+        // reaches the noise estimate the first hearings are heard through; that front end still
+        // learns the stream's noise from every first hearing.
+        let window = pcm(try Fixtures.samples(of: file)[0..<(keyword.upperBound + 1_600)])
+        let babble = pcm(try Fixtures.samples(of: Fixtures.testAudio.appendingPathComponent("negative_background_only_babble.wav").path)[...])
+        let fresh = try verifier(for: ["susi"]).heardWords(window)
+        #expect(fresh.contains { $0.word == "susi" + KeywordVerifier.aliasSuffix })
+
+        let heardFirst = try verifier(for: ["susi"])
+        _ = try heardFirst.heardWords(babble)
+        let afterBabble = try heardFirst.heardWords(window)
+        #expect(afterBabble != fresh)
+
+        let heardAgain = try verifier(for: ["susi"])
+        _ = try heardAgain.heardWordsAgain(babble)
+        #expect(try heardAgain.heardWords(window) == fresh)
+
+        let rehearingAfterBabble = try verifier(for: ["susi"])
+        _ = try rehearingAfterBabble.heardWords(babble)
+        #expect(try rehearingAfterBabble.heardWordsAgain(window) == afterBabble)
+    }
+
     @Test func theRecogniserKnowsAWordThatOnlyTheProjectDictionaryHas() throws {
         // "susi" is also added under an alias, with the project's pronunciations.
         let verifier = try verifier(for: ["susi", "hey"])

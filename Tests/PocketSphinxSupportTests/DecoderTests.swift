@@ -80,4 +80,66 @@ import Testing
         decoder.restoreCepstralMean(initial)
         #expect(decoder.cepstralMean == initial)
     }
+
+    /// Heard through a front end of the decoder's own settings, a command comes out word for word
+    /// and frame for frame as heard from its samples: the twin computes the cepstra the decoder's
+    /// own front end does.
+    @Test func hearsThroughATwinFrontEndWhatItHearsFromTheSamples() throws {
+        let samples = try Self.commandSamples()
+        let decoder = try Self.generalDecoder()
+        let fromSamples = try Self.heard(samples, by: decoder)
+        #expect(fromSamples.map(\.word).contains("berlin"))
+
+        let other = try Self.generalDecoder()
+        let twin = try other.twinFrontEnd()
+        try other.startUtterance()
+        try other.process(try twin.cepstra(of: samples))
+        try other.endUtterance()
+        #expect(other.hypothesisWords() == fromSamples)
+    }
+
+    /// A twin front end's noise estimate outlives an utterance, starts afresh with a stream, and is
+    /// its own: loud noise heard through it leaves the decoder hearing the command as before,
+    /// where the same noise heard by the decoder itself changes what it hears.
+    @Test func aTwinFrontEndKeepsANoiseEstimateOfItsOwn() throws {
+        let samples = try Self.commandSamples()
+        let noise = Self.loudNoise(samples: 16_000)
+        let decoder = try Self.generalDecoder()
+        let twin = try decoder.twinFrontEnd()
+        let fresh = try twin.cepstra(of: samples)
+        #expect(fresh.frameCount == samples.count / 160)
+        _ = try twin.cepstra(of: noise)
+        #expect(try twin.cepstra(of: samples) != fresh)
+        twin.startStream()
+        #expect(try twin.cepstra(of: samples) == fresh)
+
+        let alone = try Self.heard(samples, by: try Self.generalDecoder())
+        _ = try twin.cepstra(of: noise)
+        try decoder.startUtterance()
+        try decoder.process(try twin.cepstra(of: noise))
+        try decoder.endUtterance()
+        #expect(try Self.heard(samples, by: decoder) == alone)
+
+        let afterNoise = try Self.generalDecoder()
+        _ = try Self.heard(noise, by: afterNoise)
+        _ = try Self.heard(noise, by: afterNoise)
+        #expect(try Self.heard(samples, by: afterNoise) != alone)
+    }
+
+    /// The words `decoder` hears in `samples` as one whole utterance.
+    static func heard(_ samples: [Int16], by decoder: Decoder<Failure>) throws -> [DecodedWord] {
+        try decoder.startUtterance()
+        try decoder.process(samples, wholeUtterance: true)
+        try decoder.endUtterance()
+        return decoder.hypothesisWords()
+    }
+
+    /// `samples` of white noise about 14 dB below full scale, the same every run.
+    static func loudNoise(samples: Int) -> [Int16] {
+        var state: UInt32 = 12_345
+        return (0..<samples).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Int16(truncatingIfNeeded: Int32(state >> 16) - 32_768) / 5
+        }
+    }
 }
