@@ -30,8 +30,8 @@ package struct CandidateVerdict: Sendable, Equatable {
         /// with the audio after it, which gives a verdict of its own.
         case heardItsStart = "heard_its_start"
         /// Heard on a second hearing: turned down at first, the candidate was heard again from its
-        /// start to `TwoStageHotwordDetector.longerHearingSeconds` after it was proposed, and the
-        /// recogniser heard the keyphrase exactly there, every word it heard counting.
+        /// start to `TwoStageHotwordDetector.longerHearingSeconds` after it was proposed, and heard
+        /// there by the rules of the first three reasons, every word the recogniser heard counting.
         case heardLonger = "heard_longer"
 
         /// Whether a candidate with this reason is a hit.

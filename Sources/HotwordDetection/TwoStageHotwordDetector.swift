@@ -22,9 +22,10 @@ import PocketSphinxSupport
 /// a second time, with the audio after it: when the recogniser heard only the keyphrase's start
 /// ("wild" for "wildfire", said slowly inside a sentence), `rehearingDelaySeconds` after the
 /// candidate's end, and decided on again; otherwise, for a keyphrase of at least
-/// `longerHearingLeastPhones` phones, `longerHearingSeconds` after it was proposed, and heard only
-/// if the recogniser hears the keyphrase exactly. A second hearing goes through a front end of its
-/// own (`KeywordVerifier.heardAgain`), so that it never moves the verdicts on other candidates.
+/// `longerHearingLeastPhones` phones, `longerHearingSeconds` after it was proposed, every word the
+/// recogniser hears there counting; either is decided on by the same rules as a first hearing. A
+/// second hearing goes through a front end of its own (`KeywordVerifier.heardAgain`), so that it
+/// never moves the verdicts on other candidates.
 package final class TwoStageHotwordDetector: HotwordDetector {
     /// The decision this detector makes (`.verified` or `.twoStage`).
     package let decision: KeywordDecision
@@ -122,16 +123,17 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         return SecondHearing(candidate: candidate, hearingEnd: candidate.detectionSample + longerHearingSamples, kind: .longer)
     }
 
-    /// The verdict of a second hearing; nil for a longer hearing that did not hear the keyphrase
-    /// exactly (the candidate's first verdict stands).
+    /// The verdict of a second hearing; nil for a longer hearing that turned the candidate down
+    /// again (its first verdict stands).
     private func hear(_ hearing: SecondHearing) throws(HotwordDetectionError) -> CandidateVerdict? {
         switch hearing.kind {
         case .itsRest:
             return try decide(on: hearing.candidate, hearingUntil: hearing.hearingEnd)
         case .longer:
-            let (heard, heardCandidate) = try self.heard(hearing.candidate, until: hearing.hearingEnd, everyWordCounting: true)
-            guard nearness(of: heard.phones, to: hearing.candidate.keyword).phoneEdits == 0 else { return nil }
-            return CandidateVerdict(candidate: heardCandidate, heardWords: heard.words, phoneEdits: 0, reason: .heardLonger)
+            let verdict = try decide(on: hearing.candidate, hearingUntil: hearing.hearingEnd, everyWordCounting: true)
+            guard verdict.isHeard else { return nil }
+            return CandidateVerdict(candidate: verdict.candidate, heardWords: verdict.heardWords, phoneEdits: verdict.phoneEdits,
+                                    reason: .heardLonger)
         }
     }
 
@@ -157,14 +159,16 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     /// Whether `candidate` is heard, and why: the recogniser's words over it, measured in phone
     /// edits against the keyphrase, and its spotting score decide (see `KeywordThreshold.decide`).
     /// The recogniser hears the audio from the candidate's start to the moment it was proposed,
-    /// or on a second hearing to `hearingUntil`, with the candidate's span stretched to it.
-    private func decide(on candidate: HotwordHit, hearingUntil: Int? = nil) throws(HotwordDetectionError) -> CandidateVerdict {
+    /// or on a second hearing to `hearingUntil`, with the candidate's span stretched to it (or
+    /// every word it hears counting).
+    private func decide(on candidate: HotwordHit, hearingUntil: Int? = nil,
+                        everyWordCounting: Bool = false) throws(HotwordDetectionError) -> CandidateVerdict {
         let seconds = Double(candidate.endSample - candidate.startSample) / Double(pipelineSampleRate)
         guard let threshold = spotter.threshold(of: candidate.keyword),
               threshold.isWorthVerifying(score: candidate.score, seconds: seconds) else {
             return CandidateVerdict(candidate: candidate, heardWords: nil, phoneEdits: nil, reason: .shortAndWeak)
         }
-        let (heard, heardCandidate) = try self.heard(candidate, until: hearingUntil)
+        let (heard, heardCandidate) = try self.heard(candidate, until: hearingUntil, everyWordCounting: everyWordCounting)
         let match = nearness(of: heard.phones, to: candidate.keyword)
         let verdict = { (reason: CandidateVerdict.Reason) in
             CandidateVerdict(candidate: heardCandidate, heardWords: heard.words, phoneEdits: match.phoneEdits, reason: reason)
@@ -213,8 +217,8 @@ private struct SecondHearing {
         /// The recogniser heard only the keyphrase's start: the candidate is decided on again over
         /// the longer span, by the same rules.
         case itsRest
-        /// The recogniser heard something else: the candidate is heard only if the recogniser hears
-        /// the keyphrase exactly over the longer span, every word it hears there counting.
+        /// The recogniser heard something else: the candidate is decided on again over the longer
+        /// span, every word the recogniser hears there counting, and only a hit is reported.
         case longer
     }
 
