@@ -8,7 +8,9 @@ package struct DetectionCauses: Sendable, Equatable {
     /// Missed keywords with no candidate in their scoring window: the spotter never proposed them.
     package var neverProposed: Int
     /// Missed keywords with candidates in their window, by the reason the nearest of them (fewest
-    /// phone edits, then highest score) was turned down.
+    /// phone edits, then highest score) was turned down. A candidate heard a second time speaks
+    /// through its second verdict: `heard_its_start` counts only where that never came (a hit or
+    /// the stream's end came first).
     package var turnedDown: [CandidateVerdict.Reason: Int]
     /// False alarms on the negatives, by the rule that heard them; nil when there were no negatives.
     package var falseAlarms: [CandidateVerdict.Reason: Int]?
@@ -22,9 +24,10 @@ package struct DetectionCauses: Sendable, Equatable {
                 tolerance: Double = DetectionScore.defaultTolerance) {
         var neverProposed = 0
         var turnedDown: [CandidateVerdict.Reason: Int] = [:]
+        let finalVerdicts = Self.finalVerdicts(of: positiveCandidates)
         for label in missedLabels {
             let window = label.lowerBound...(label.upperBound + tolerance)
-            let nearest = positiveCandidates.filter { window.contains($0.candidate.time) }.min {
+            let nearest = finalVerdicts.filter { window.contains($0.candidate.time) }.min {
                 ($0.phoneEdits ?? .max, -$0.candidate.score) < ($1.phoneEdits ?? .max, -$1.candidate.score)
             }
             if let nearest { turnedDown[nearest.reason, default: 0] += 1 } else { neverProposed += 1 }
@@ -33,6 +36,17 @@ package struct DetectionCauses: Sendable, Equatable {
         self.turnedDown = turnedDown
         falseAlarms = negativeCandidates.map { candidates in
             candidates.filter(\.isHeard).reduce(into: [:]) { counts, candidate in counts[candidate.reason, default: 0] += 1 }
+        }
+    }
+
+    /// `candidates` without the first verdicts that a second hearing of the same candidate (the
+    /// same keyphrase, start and score, reported later) replaced.
+    private static func finalVerdicts(of candidates: [CandidateEvent]) -> [CandidateEvent] {
+        candidates.filter { first in
+            first.reason != .heardItsStart || !candidates.contains { second in
+                second.candidate.keyword == first.candidate.keyword && second.candidate.start == first.candidate.start
+                    && second.candidate.score == first.candidate.score && second.candidate.time > first.candidate.time
+            }
         }
     }
 

@@ -10,10 +10,12 @@ import Testing
     private static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private func candidate(at time: Double, score: Double, edits: Int?, _ reason: CandidateVerdict.Reason) -> CandidateEvent {
+    private func candidate(at time: Double, score: Double, edits: Int?, _ reason: CandidateVerdict.Reason,
+                           startingAt start: Double? = nil) -> CandidateEvent {
         let sample = Int(time * 16_000)
+        let startSample = start.map { Int($0 * 16_000) } ?? sample - 8_000
         return CandidateEvent(verdict: CandidateVerdict(
-            candidate: HotwordHit(keyword: "jarvis", startSample: sample - 8_000, endSample: sample - 1_600, detectionSample: sample, score: score),
+            candidate: HotwordHit(keyword: "jarvis", startSample: startSample, endSample: sample - 1_600, detectionSample: sample, score: score),
             heardWords: edits.map { _ in ["javanese"] }, phoneEdits: edits, reason: reason), sampleRate: 16_000, source: .unnamed)
     }
 
@@ -40,6 +42,23 @@ import Testing
         let positivesOnly = DetectionCauses(missedLabels: [10...11], positiveCandidates: [], negativeCandidates: nil)
         #expect(positivesOnly.summary == "missed 1: never proposed 1")
         #expect(positivesOnly.json.text.hasSuffix(#""false_alarms":null}"#))
+    }
+
+    @Test func aCandidateHeardAgainIsCountedByItsSecondVerdict() {
+        let causes = DetectionCauses(
+            missedLabels: [10...11, 20...21],
+            positiveCandidates: [
+                // Heard as the keyphrase's start, then heard again 0.3 s after its end and turned
+                // down further off: the second verdict is the candidate's last word.
+                candidate(at: 11.0, score: -20, edits: 3, .heardItsStart, startingAt: 10.4),
+                candidate(at: 11.5, score: -20, edits: 5, .tooFar, startingAt: 10.4),
+                // Another candidate's second hearing does not replace this one's first verdict
+                // (a hit elsewhere came before it).
+                candidate(at: 21.0, score: -25, edits: 3, .heardItsStart, startingAt: 20.3),
+                candidate(at: 21.5, score: -21, edits: 6, .tooFar, startingAt: 20.9),
+            ],
+            negativeCandidates: nil)
+        #expect(causes.turnedDown == [.tooFar: 1, .heardItsStart: 1])
     }
 
     @Test func aBenchOfTheFixturesAccountsForEveryMissAndFalseAlarm() throws {
