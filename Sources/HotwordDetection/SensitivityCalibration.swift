@@ -42,7 +42,8 @@ package enum SensitivityCalibration {
     /// "it kinda" for "think engine"), where a real keyword heard inexactly mostly scores higher.
     /// On the first half of the devdata background, the inexact matches taken at 5 lay 2.4 and
     /// 2.8 per phone below the threshold; 2 is the loosest whole-or-half step below both (it
-    /// cost 1 to 3 of the first half's 40 keywords of each devdata stream).
+    /// cost 1 to 3 of the first half's 40 keywords of each devdata stream). A slow candidate of a
+    /// long keyphrase is not held to it (`KeywordThreshold.decide`).
     package static let inexactMarginPerPhone = 2.0
 
     /// How far above the decision threshold, per phone in log10, a candidate must score for

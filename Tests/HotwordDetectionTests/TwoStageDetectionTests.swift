@@ -221,6 +221,16 @@ import Testing
         #expect(jarvis.decide(score: -50, phoneEdits: 5, seconds: 0.9, decision: .verified) == .tooFar)
         #expect((0...4).map { SensitivityCalibration.phoneEditsAllowed(sensitivity: Double($0) / 4, phoneCount: 8, slow: true) } == [0, 3, 5, 5, 5])
         #expect(SensitivityCalibration.phoneEditsAllowed(sensitivity: 1, phoneCount: 4, slow: true) == 1)
+        // Slow and within the ordinary allowance: no score floor. The slow extra edit still needs
+        // it, and a quick candidate does.
+        #expect(jarvis.decide(score: -30, phoneEdits: 3, seconds: 0.54, decision: .twoStage) == .nearWords)
+        #expect(jarvis.decide(score: -30, phoneEdits: 4, seconds: 0.54, decision: .twoStage) == .tooWeak)
+        #expect(jarvis.decide(score: -30, phoneEdits: 3, seconds: 0.53, decision: .twoStage) == .tooWeak)
+        // A short keyphrase has no slow leeway: "juicy" for "susi", slow and weak, is not heard.
+        let susi = KeywordThreshold(keyphrase: "susi", sensitivity: 0.5, phoneCount: 4)
+        #expect(susi.slowPhoneEditsAllowed == susi.phoneEditsAllowed)
+        #expect(susi.decide(score: susi.log10InexactFloor - 1, phoneEdits: 1, seconds: 0.6, decision: .twoStage) == .tooWeak)
+        #expect(susi.decide(score: susi.log10InexactFloor, phoneEdits: 1, seconds: 0.6, decision: .twoStage) == .nearWords)
         // Spotting that is sure of itself carries a candidate unless the recogniser heard
         // something else entirely; only in `.twoStage`.
         #expect(jarvis.decide(score: 1, phoneEdits: 5, seconds: 0.5, decision: .twoStage) == .sureSpotting)
