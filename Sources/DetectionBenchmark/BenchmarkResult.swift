@@ -16,7 +16,7 @@ package struct BenchmarkResult: Sendable {
     /// How detections were decided, which says which parts of the calibration were used.
     package var decision: KeywordDecision = .twoStage
     /// The second stage's vocabulary; nil when detection has no second stage.
-    package var recogniserVocabulary: RecogniserVocabulary? = .full
+    package var recogniserVocabulary: RecogniserVocabulary? = .standard
 
     /// Per keyword, the row with the fewest misses among those at or below the target
     /// false-alarm rate (the highest sensitivity on a tie); nil when none meets it or the

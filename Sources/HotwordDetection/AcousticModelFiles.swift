@@ -23,7 +23,7 @@ package struct AcousticModelFiles: Sendable, Equatable {
     package var verifierVocabulary: VerifierVocabulary?
     /// Which of the project's vocabularies `verifierVocabulary` is taken from when it is looked
     /// up in a models folder.
-    package var recogniserVocabulary: RecogniserVocabulary = .full
+    package var recogniserVocabulary: RecogniserVocabulary = .standard
 
     /// The recogniser's language model and the dictionary of its words.
     package struct VerifierVocabulary: Sendable, Equatable {
@@ -43,7 +43,7 @@ package struct AcousticModelFiles: Sendable, Equatable {
 
         /// The vocabulary `size` of the project's models folder: `words.arpa` and `words.dict`
         /// in its folder, and `rare-words.txt` for the compact one.
-        package init(modelsFolder: String, size: RecogniserVocabulary = .full) {
+        package init(modelsFolder: String, size: RecogniserVocabulary = .standard) {
             let folder = modelsFolder + "/" + size.folder + "/"
             self.init(languageModel: folder + "words.arpa", dictionary: folder + "words.dict",
                       rareWords: size == .compact ? folder + "rare-words.txt" : nil)
@@ -62,7 +62,7 @@ package struct AcousticModelFiles: Sendable, Equatable {
 
     /// The model files with the keyword dictionary and the verification vocabulary `size` of
     /// the project's models folder at `modelsFolder`.
-    package init(modelsFolder: String, size: RecogniserVocabulary = .full) {
+    package init(modelsFolder: String, size: RecogniserVocabulary = .standard) {
         self.init(keywordDictionary: modelsFolder + "/keywords.dict", verifierVocabulary: VerifierVocabulary(modelsFolder: modelsFolder, size: size))
         recogniserVocabulary = size
     }

@@ -7,8 +7,8 @@ import PocketSphinxSupport
 /// Keyword spotting weighs the keyphrase against a loop of phones, and any stretch of speech that
 /// sounds a little like the keyphrase clears a permissive threshold. The recogniser instead weighs
 /// it against the words of its vocabulary, each with how common it is (by default the project's
-/// `Models/verifier/`: the words of PocketSphinx's general US English model as a unigram model,
-/// or the compact 20,000 of them; over half a second word context adds nothing): "compute" or
+/// `Models/verifier/`: the 30,000 most common words of PocketSphinx's general US English model
+/// as a unigram model, or all 72,545; over half a second word context adds nothing): "compute" or
 /// "jobless" win there, and the candidate is dropped if those words sound too different from the
 /// keyphrase (see `KeywordThreshold`).
 ///
@@ -71,9 +71,9 @@ package final class KeywordVerifier {
     /// "jarvis" with the language model's own probabilities, 56 and 50 with 10,000 times a
     /// uniform word's, and no candidate on the background speech either way (the recogniser had
     /// to hear the exact words then). 10^6 and 10^8 heard 0–3 more real keywords than 10^4, and no
-    /// false alarm more. Over the 20,000 words of the compact vocabulary, 10,000 times a uniform
-    /// word's would make the alias nearly four times as likely, and near misses ("juicy", "Sousa")
-    /// were heard as it.
+    /// false alarm more. Over a vocabulary of 20,000 words (tried), 10,000 times a uniform word's
+    /// of its own would make the alias nearly four times as likely, and near misses ("juicy",
+    /// "Sousa") were heard as it.
     static let keywordLog10Probability = log10(1e4 / 72_547)
 
     /// The words the recogniser hears over the candidate, and their phones, in order: those at

@@ -1,12 +1,15 @@
 /// Which of the project's vocabularies the second stage's recogniser weighs a candidate against
 /// (`Models/verifier/`): memory against a little accuracy.
 package enum RecogniserVocabulary: String, CaseIterable, Sendable {
-    /// The 72,545 words of PocketSphinx's general US English model.
+    /// The 72,545 words of PocketSphinx's general US English model: about 29 MB more memory than
+    /// the compact vocabulary, for no keyword more.
     case full
-    /// Their 20,000 most common, and the rarer ones that sound near a keyphrase word (see
-    /// `RareWords`): about 36 MB less memory, a few more false alarms (mostly words one sound
-    /// from a short keyphrase, heard as it).
+    /// Their 30,000 most common, and the rarer ones that sound near a keyphrase word (see
+    /// `RareWords`): the largest round number of words that keeps detection under 60 MB.
     case compact
+
+    /// The vocabulary detection uses unless told otherwise.
+    package static let standard = RecogniserVocabulary.compact
 
     /// Its folder within the project's `Models/` folder.
     var folder: String {

@@ -274,7 +274,7 @@ package struct StartEvent: Equatable, Sendable {
     var readableText: String {
         let phrases = keywords.map { "\"\($0.keyphrase)\" (sensitivity \($0.sensitivity), threshold 1e\(String(printf: "%g", $0.log10Threshold)))" }
         return "listening for " + phrases.joined(separator: ", ") + (gain == 1 ? "" : ", gain \(gain)") + ", decided by \(decision.rawValue)"
-            + (recogniserVocabulary == .compact ? " with the compact vocabulary" : "")
+            + (recogniserVocabulary.flatMap { $0 == .standard ? nil : " with the \($0.rawValue) vocabulary" } ?? "")
             + (echo.flatMap { $0 == .none ? nil : ", \($0.readableText)" } ?? "")
     }
 }

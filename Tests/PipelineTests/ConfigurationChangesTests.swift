@@ -7,7 +7,7 @@ import Testing
     static let changedValues: [String: String] = [
         "capture.device": "\"hw:1,0\"", "capture.alsa_config": "\"/etc/asound.conf\"", "capture.period_ms": "20",
         "hotword.keywords": "\"computer\"", "hotword.sensitivity": "0.3", "hotword.pronunciations": "\"susi=S UW Z IY\"",
-        "hotword.gain": "2", "hotword.decision": "\"spotting\"", "hotword.recogniser_vocabulary": "\"compact\"",
+        "hotword.gain": "2", "hotword.decision": "\"spotting\"", "hotword.recogniser_vocabulary": "\"full\"",
         "hotword.acoustic_model": "\"/models/en\"",
         "hotword.dictionary": "\"/models/en.dict\"", "hotword.keyword_dictionary": "\"/models/keywords.dict\"",
         "transcription.enabled": "false", "transcription.model": "\"general\"", "transcription.sentence_end": "false", "transcription.trailing_silence_s": "1.5",

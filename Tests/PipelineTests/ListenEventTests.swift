@@ -46,6 +46,16 @@ import Testing
         #expect(!ListenEvent.muted.isTrouble)
     }
 
+    @Test func theStartLineNamesARecogniserVocabularyOnlyWhenItIsNotTheDefault() {
+        let keywords = [KeywordThreshold(keyphrase: "susi", sensitivity: 0.5, phoneCount: 4)]
+        var configuration = Configuration()
+        let standard = ListenEvent.start(StartEvent(keywords: keywords, configuration: configuration)).readableLine
+        #expect(standard.hasSuffix("decided by two-stage"), "\(standard)")
+        configuration.modelFiles.recogniserVocabulary = .full
+        let full = ListenEvent.start(StartEvent(keywords: keywords, configuration: configuration)).readableLine
+        #expect(full.hasSuffix("decided by two-stage with the full vocabulary"), "\(full)")
+    }
+
     @Test func saysHowMuchOfAnAnswerWasHeardWhenABargeInStoppedIt() {
         let whole = SpokenEvent(passages: [.init(text: "Sunny.", language: "en", requestedLanguage: "en")], seconds: 1.23456, synthesisSeconds: 0.05)
         #expect(ListenEvent.spoken(whole).json.text

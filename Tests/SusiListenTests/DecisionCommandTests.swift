@@ -46,8 +46,8 @@ import Testing
             #expect(!outcome.events(ofType: "hotword").isEmpty, "\(arguments): no hit on \(fixture)")
             return try #require(outcome.events(ofType: "start").first)["recogniser_vocabulary"]
         }
-        #expect(try vocabulary([]) as? String == "full")
-        #expect(try vocabulary(["--recogniser-vocabulary", "compact"]) as? String == "compact")
+        #expect(try vocabulary([]) as? String == "compact")
+        #expect(try vocabulary(["--recogniser-vocabulary", "full"]) as? String == "full")
         // Keyword spotting alone has no recogniser.
         #expect(try vocabulary(["--recogniser-vocabulary", "compact", "--decision", "spotting"]) == nil)
         let wrong = try detect(["--recogniser-vocabulary", "tiny"])

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints susi-listen's figures: CPU of spotting alone and of two-stage detection (the default, and
-# with the compact recogniser vocabulary) against pip pocketsphinx on a 10-minute file, peak memory
+# with the full recogniser vocabulary) against pip pocketsphinx on a 10-minute file, peak memory
 # of each over a one-hour file, latency on the TestAudio fixtures, and accuracy on ../shared/devdata.
 #   Tools/benchmarks/benchmark.sh            everything
 #   Tools/benchmarks/benchmark.sh --quick    skip the one-hour file and the pip reference
@@ -24,7 +24,7 @@ echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d
 echo "== CPU: 10 minutes of real background speech (keyword: computer, sensitivity 0.5), each decision against pip pocketsphinx in the same run"
 sox "$devdata/streams/neg.flac" "$work/ten-minutes.wav" trim 0 600
 # Each way of detecting, as the options that select it.
-detectors=("--decision spotting" "--decision two-stage" "--decision two-stage --recogniser-vocabulary compact")
+detectors=("--decision spotting" "--decision two-stage" "--decision two-stage --recogniser-vocabulary full")
 declare -A rtf
 for index in "${!detectors[@]}"; do
     # shellcheck disable=SC2086 # the options are words

@@ -7,7 +7,7 @@
 # types seen.
 #   Tools/benchmarks/daemon-memory.sh
 # BIN=path measures another build (default .build/release/susi-listen, built if missing);
-# ARGS="--recogniser-vocabulary compact" adds options to the daemon's.
+# ARGS="--recogniser-vocabulary full" adds options to the daemon's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${BIN:-.build/release/susi-listen}

@@ -8,11 +8,12 @@ span and cost about 40 MB of memory.  This script takes the words of `pocketsphi
 general model with their unigram probabilities, and their pronunciations from its CMU
 dictionary, and writes two vocabularies:
 
-- full (the default, in --out DIR): every word of the general model that the dictionary knows;
-- compact (`--recogniser-vocabulary compact`, in DIR/compact/): the N most frequent of them
-  (`--compact-words`, 20,000), renormalised, which the recogniser loads, and the rest as rare
-  words, of which it puts back at start-up only those that sound near a keyphrase word. A
-  vocabulary's memory grows with its size: the full one costs about 36 MB more.
+- full (`--recogniser-vocabulary full`, in --out DIR): every word of the general model that the
+  dictionary knows;
+- compact (the default, in DIR/compact/): the N most frequent of them (`--compact-words`,
+  30,000), renormalised, which the recogniser loads, and the rest as rare words, of which it
+  puts back at start-up only those that sound near a keyphrase word. A vocabulary's memory
+  grows with its size, about 0.7 MB a thousand words: the full one costs about 29 MB more.
 
 Outputs (--out DIR, default Models/verifier/ beside this script's folder):
   words.arpa              ARPA unigram model, log10 probabilities; PocketSphinx reads it directly
@@ -96,7 +97,7 @@ def write_vocabulary(folder, kept, probabilities, end_of_sentence, entries, rare
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     here = os.path.dirname(os.path.abspath(__file__))
-    parser.add_argument("--compact-words", type=int, default=20000, help="the N most frequent words of the compact vocabulary (default: 20000)")
+    parser.add_argument("--compact-words", type=int, default=30000, help="the N most frequent words of the compact vocabulary (default: 30000)")
     parser.add_argument("--out", default=os.path.join(here, "..", "..", "Models", "verifier"))
     parser.add_argument("--model-folder", default=MODEL)
     options = parser.parse_args()
