@@ -77,7 +77,7 @@ extension Setting {
         format: .oneOfTheCases, at: \.decision)
     package static let recogniserVocabulary = Setting(
         "hotword.recogniser_vocabulary", flag: SettingFlag(name: "recogniser-vocabulary", form: .value(valueName: "size")), live: true,
-        help: "The second stage's recogniser: compact (the 30,000 most common words and the rarer ones that sound like a keyphrase word) or full (all 72,545 words: about 29 MB more memory)",
+        help: "The second stage's recogniser: compact (the 30,000 most common words and the rarer ones that sound like a keyphrase word) or full (all 72,545 words: more memory)",
         format: .oneOfTheCases, at: \.modelFiles.recogniserVocabulary)
     package static let acousticModel = Setting(
         "hotword.acoustic_model", flag: SettingFlag(name: "acoustic-model", form: .value(valueName: "dir")), live: true,

@@ -13,10 +13,12 @@ enum Fixtures {
     /// The model files with the project's keyword dictionary and verification vocabulary.
     static let modelFiles = AcousticModelFiles(modelsFolder: repository.appendingPathComponent("Models").path)
 
-    /// A configuration with the project's model files.
-    static func spotter(_ keywords: [KeywordSetting], gain: Double = 1,
-                        decision: KeywordDecision = .twoStage) -> KeywordSpotterConfiguration {
-        KeywordSpotterConfiguration(keywords: keywords, gain: gain, modelFiles: modelFiles, decision: decision)
+    /// A configuration with the project's model files, the recogniser's vocabulary `vocabulary`.
+    static func spotter(_ keywords: [KeywordSetting], gain: Double = 1, decision: KeywordDecision = .twoStage,
+                        vocabulary: RecogniserVocabulary = .standard) -> KeywordSpotterConfiguration {
+        KeywordSpotterConfiguration(keywords: keywords, gain: gain,
+                                    modelFiles: AcousticModelFiles(modelsFolder: repository.appendingPathComponent("Models").path, size: vocabulary),
+                                    decision: decision)
     }
 
     /// Every 16 kHz sample of a file, read through the project's reader.
