@@ -92,7 +92,8 @@ package struct KeywordThreshold: Sendable, Equatable {
 
     /// Whether an inexact match of a candidate of `seconds` is taken at any spotting score, with
     /// no `log10InexactFloor`: a slow candidate heard within the ordinary allowance, for a keyphrase
-    /// long enough for a slow candidate's extra edit (`SensitivityCalibration.slowPhoneSeconds`).
+    /// long enough for a slow candidate's extra edit (`slowPhoneEditsAllowed` above
+    /// `phoneEditsAllowed`).
     /// The floor answers quick stretches of background speech that the recogniser hears as a near
     /// word: in the 1.78 hours of devdata background, none heard so for a keyphrase of six phones
     /// or more lasted over 85 ms a phone, where keywords said slowly and heard as one ("jobless"

@@ -8,9 +8,7 @@ import Testing
 /// the keyword.
 @Suite struct CompactVocabularyTests {
     private func detector(_ size: RecogniserVocabulary) throws -> any HotwordDetector {
-        let files = AcousticModelFiles(modelsFolder: Fixtures.repository.appendingPathComponent("Models").path, size: size)
-        return try HotwordDetectorFactory.detector(configuration: KeywordSpotterConfiguration(
-            keywords: [KeywordSetting(keyphrase: "susi")], modelFiles: files, decision: .twoStage))
+        try HotwordDetectorFactory.detector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")], vocabulary: size))
     }
 
     /// Seconds at which `detector` reports hits in `file`, a fresh stream.

@@ -10,14 +10,16 @@ enum Fixtures {
     static let keywordDictionary = repository.appendingPathComponent("Models/keywords.dict").path
     static let devdata = repository.deletingLastPathComponent().appendingPathComponent("shared/devdata")
 
+    /// The project's models folder.
+    static let modelsFolder = repository.appendingPathComponent("Models").path
     /// The model files with the project's keyword dictionary and verification vocabulary.
-    static let modelFiles = AcousticModelFiles(modelsFolder: repository.appendingPathComponent("Models").path)
+    static let modelFiles = AcousticModelFiles(modelsFolder: modelsFolder)
 
     /// A configuration with the project's model files, the recogniser's vocabulary `vocabulary`.
     static func spotter(_ keywords: [KeywordSetting], gain: Double = 1, decision: KeywordDecision = .twoStage,
                         vocabulary: RecogniserVocabulary = .standard) -> KeywordSpotterConfiguration {
         KeywordSpotterConfiguration(keywords: keywords, gain: gain,
-                                    modelFiles: AcousticModelFiles(modelsFolder: repository.appendingPathComponent("Models").path, size: vocabulary),
+                                    modelFiles: AcousticModelFiles(modelsFolder: modelsFolder, size: vocabulary),
                                     decision: decision)
     }
 

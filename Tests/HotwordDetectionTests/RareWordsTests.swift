@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func theProjectsRareWordsHoldTheNearMissesOfSusiButNoCommonWord() throws {
-        let models = Fixtures.repository.appendingPathComponent("Models").path
+        let models = Fixtures.modelsFolder
         let path = try #require(AcousticModelFiles(modelsFolder: models, size: .compact).verifierVocabulary?.rareWords)
         let words = try RareWords.near(try lexicon(["susi=S UW Z IY", "susi=S UW S IY"]), in: path)
         let names = Set(words.map(\.word))
@@ -55,7 +55,7 @@ import Testing
         #expect(throws: HotwordDetectionError.modelFileMissing(path: "/nonexistent/rare-words.txt", package: AcousticModelFiles.projectModels)) {
             try RareWords.near(try lexicon(["blorx=B L AO R K"]), in: "/nonexistent/rare-words.txt")
         }
-        var files = AcousticModelFiles(modelsFolder: Fixtures.repository.appendingPathComponent("Models").path, size: .compact)
+        var files = AcousticModelFiles(modelsFolder: Fixtures.modelsFolder, size: .compact)
         let vocabulary = try #require(files.verifierVocabulary)
         files.verifierVocabulary = AcousticModelFiles.VerifierVocabulary(
             languageModel: vocabulary.languageModel, dictionary: vocabulary.dictionary, rareWords: "/nonexistent/rare-words.txt")
