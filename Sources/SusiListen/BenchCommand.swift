@@ -68,8 +68,14 @@ struct BenchCommand: ParsableCommand {
         }
         var measured = spotterSettings
         measured.add(.keywords, keyword)
-        measured.add(.sensitivity, sensitivities)
         try measured.validate()
+        // The sensitivities are a sweep, each run for every keyword: each is checked on its own,
+        // not matched one per keyphrase as `--sensitivity` of `detect` is.
+        for value in sensitivities {
+            var swept = CommandLineSettings()
+            swept.add(.sensitivity, value)
+            try swept.validate()
+        }
         if let targetFaPerHour, !(targetFaPerHour.isFinite && targetFaPerHour >= 0) {
             throw ValidationError("--target-fa-per-hour must be 0 or more")
         }

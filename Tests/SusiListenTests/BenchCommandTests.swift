@@ -18,6 +18,7 @@ import AudioTestSupport
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.3", "0.5"], "--live measures at one sensitivity: give one --sensitivity, not 2"),
         (["bench", "--live", "--positives", missingLabels, "--target-fa-per-hour", "2"], "--live does not use --target-fa-per-hour"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--halves"], "--live does not use --halves"),
+        (["bench", "--negatives", "x.wav", "--keyword", "susi", "--sensitivity", "0.3", "1.5"], "--sensitivity: expected"),
     ])
     func rejectsBadArgumentsWithExitCode64(_ arguments: [String], message: String) throws {
         let outcome = try CommandRunner.run(arguments)
@@ -71,6 +72,19 @@ import AudioTestSupport
         let outcome = try CommandRunner.run(["bench", "--positives", labels, "--sensitivity", "0.5", "--json", "--decision", "spotting"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("\"keyword\":\"susi\""), "\(outcome.standardOutput)")
+    }
+
+    /// Several sensitivities with `--keyword` are a sweep, every one run for the keyword, not
+    /// one per keyphrase as for `detect`.
+    @Test func sweepsEverySensitivityGivenForTheKeywordGiven() throws {
+        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
+        let outcome = try CommandRunner.run(["bench", "--negatives", negative, "--keyword", "susi", "--sensitivity", "0.3", "0.5", "0.7",
+                                             "--decision", "spotting", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let rows = try #require(result["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["keyword"] as? String } == ["susi", "susi", "susi"])
+        #expect(rows.map { $0["sensitivity"] as? Double } == [0.3, 0.5, 0.7])
     }
 
     @Test func halvesSplitTheRunIntoTwoThatAddUpToIt() throws {
