@@ -49,9 +49,10 @@ package struct KeywordSpotterConfiguration: Sendable, Equatable {
         self.decision = decision
     }
 
-    /// The second stage's vocabulary; nil when detection has no second stage (spotting alone).
+    /// The second stage's vocabulary of the project's; nil when detection has no second stage
+    /// (spotting alone) or its recogniser has PocketSphinx's general model (no project models).
     package var recogniserVocabulary: RecogniserVocabulary? {
-        decision == .spotting ? nil : modelFiles.recogniserVocabulary
+        decision == .spotting || modelFiles.verifierVocabulary == nil ? nil : modelFiles.recogniserVocabulary
     }
 
     /// Checks the values a user gives, before any model is loaded.

@@ -122,7 +122,7 @@ struct BenchCommand: ParsableCommand {
             let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
             var settings = Configuration()
             try spotterSettings.merge(into: &settings)
-            ModelsFolder.useProjectModels(in: &settings.modelFiles)
+            ModelsFolder.useProjectModels(in: &settings.modelFiles, decision: settings.decision)
             var spotter = settings.spotterConfiguration
             spotter.keywords = []
             let plan = BenchmarkPlan(labels: labels, negatives: negativeFiles, keywords: keywords, sensitivities: sensitivities,

@@ -41,7 +41,7 @@ struct DetectorOptions: ParsableArguments, Sendable {
     /// this installation where none are set.
     func apply(to configuration: inout Configuration) throws {
         try settings.merge(into: &configuration)
-        ModelsFolder.useProjectModels(in: &configuration.modelFiles)
+        ModelsFolder.useProjectModels(in: &configuration.modelFiles, decision: configuration.decision)
     }
 }
 

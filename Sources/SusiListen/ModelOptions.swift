@@ -27,4 +27,9 @@ struct ModelOptions: ParsableArguments, Sendable {
         given.add(.keywordDictionary, keywordDictionary)
         return given
     }
+
+    /// A `$SUSI_LISTEN_MODELS` that names no models folder is a set-up failure (exit code 2).
+    func validate() throws {
+        try ModelsFolder.checkNamedFolder()
+    }
 }

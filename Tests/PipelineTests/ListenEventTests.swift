@@ -49,11 +49,25 @@ import Testing
     @Test func theStartLineNamesARecogniserVocabularyOnlyWhenItIsNotTheDefault() {
         let keywords = [KeywordThreshold(keyphrase: "susi", sensitivity: 0.5, phoneCount: 4)]
         var configuration = Configuration()
+        configuration.modelFiles = AcousticModelFiles(modelsFolder: "Models")
         let standard = ListenEvent.start(StartEvent(keywords: keywords, configuration: configuration)).readableLine
         #expect(standard.hasSuffix("decided by two-stage"), "\(standard)")
-        configuration.modelFiles.recogniserVocabulary = .full
+        configuration.modelFiles = AcousticModelFiles(modelsFolder: "Models", size: .full)
         let full = ListenEvent.start(StartEvent(keywords: keywords, configuration: configuration)).readableLine
         #expect(full.hasSuffix("decided by two-stage with the full vocabulary"), "\(full)")
+    }
+
+    /// Without the project's models the recogniser has PocketSphinx's general model, which is
+    /// neither of the project's vocabularies: the start event names none.
+    @Test func theStartEventNamesNoVocabularyForPocketSphinxsGeneralModel() throws {
+        let keywords = [KeywordThreshold(keyphrase: "susi", sensitivity: 0.5, phoneCount: 4)]
+        var configuration = Configuration()
+        configuration.modelFiles.recogniserVocabulary = .full
+        let general = try #require(JSONSerialization.jsonObject(with: Data(ListenEvent.start(StartEvent(keywords: keywords, configuration: configuration)).json.text.utf8)) as? [String: Any])
+        #expect(general["recogniser_vocabulary"] == nil)
+        configuration.modelFiles = AcousticModelFiles(modelsFolder: "Models", size: .full)
+        let project = try #require(JSONSerialization.jsonObject(with: Data(ListenEvent.start(StartEvent(keywords: keywords, configuration: configuration)).json.text.utf8)) as? [String: Any])
+        #expect(project["recogniser_vocabulary"] as? String == "full")
     }
 
     @Test func saysHowMuchOfAnAnswerWasHeardWhenABargeInStoppedIt() {
