@@ -36,6 +36,16 @@ package final class ALSAConfiguration {
         snd_config_delete(handle)
     }
 
+    /// The text of the ALSA configuration file at `path`.
+    /// - Parameter device: the device it is read for, named in the error.
+    /// - Throws: ``CaptureError/alsa(device:call:code:message:)`` when the file cannot be read.
+    package static func text(ofFile path: String, device: String) throws(CaptureError) -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw .alsa(device: device, call: "reading \(path)", code: -2, message: "cannot read the ALSA configuration file")
+        }
+        return text
+    }
+
     /// The PCM names the tree defines (the ids under `pcm`), sorted.
     var pcmNames: [String] {
         var pcm: OpaquePointer?

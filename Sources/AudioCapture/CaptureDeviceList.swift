@@ -14,6 +14,13 @@ package enum CaptureDeviceList {
         return devices
     }
 
+    /// The PCMs an ALSA configuration in `text` defines (the syntax of `~/.asoundrc`): the only
+    /// devices a capture device opened with that configuration can be.
+    /// - Parameter file: where `text` comes from, named when it does not parse.
+    package static func captureDevices(definedIn text: String, file: String) throws(CaptureError) -> [CaptureDeviceInfo] {
+        try ALSAConfiguration(text: text, device: file).pcmNames.map { CaptureDeviceInfo(name: $0, description: "") }
+    }
+
     /// Whether ALSA's hints describe `name` as a device that only plays sound.
     static func isPlaybackOnly(_ name: String) -> Bool {
         hints().contains { $0.name == name && $0.direction == .output }

@@ -44,6 +44,9 @@ package enum HotwordDetectionError: Error, Equatable, CustomStringConvertible, D
 
     package var description: String {
         switch self {
+        case .modelFileMissing(let path, let package) where package == AcousticModelFiles.projectModels:
+            return "model file missing: \(path) (part of the project's Models/ folder, which comes with susi-listen's source: "
+                + "point SUSI_LISTEN_MODELS at a complete one, or restore the file from the repository)"
         case .modelFileMissing(let path, let package):
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
         case .unusableModelFile(let path, let problem):

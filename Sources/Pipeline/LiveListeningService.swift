@@ -343,9 +343,7 @@ private struct CaptureLoop {
         let feed = CaptureFeed(readLimit: LiveListeningService.stallCheckInterval) { [configuration, report] () throws(CaptureError) in
             let device: CaptureDevice
             if let file = configuration.alsaConfigurationFile {
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                    throw .alsa(device: configuration.device, call: "reading \(file)", code: -2, message: "cannot read the ALSA configuration file")
-                }
+                let text = try ALSAConfiguration.text(ofFile: file, device: configuration.device)
                 device = try CaptureDevice(configuration: text, name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
             } else {
                 device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)

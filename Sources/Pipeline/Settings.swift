@@ -34,9 +34,11 @@ extension Setting {
     // MARK: hotword
 
     package static let keywords: Setting = {
-        let expected = "a keyphrase or an array of them, none empty"
+        let expected = "a keyphrase or an array of them, none empty and none twice"
         let format = SettingFormat.string(expected).checked(expected) { !$0.allSatisfy(\.isWhitespace) }
-            .list(expected).checked(expected) { !$0.isEmpty }
+            .list(expected).checked(expected) { phrases in
+                !phrases.isEmpty && Set(phrases.map { PronunciationLexicon.words(of: $0).joined(separator: " ") }).count == phrases.count
+            }
         return Setting(
             "hotword.keywords", flag: SettingFlag(name: "keyword", form: .value(valueName: "keyphrase")), live: true,
             help: "Keyphrase to listen for; repeat for several",

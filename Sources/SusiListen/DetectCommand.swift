@@ -66,6 +66,13 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         if playback.speakTo != nil && file.isEmpty {
             throw ValidationError("--speak-to writes what a --file run would play; live, sounds go to --playback-device")
         }
+        if let speakTo = playback.speakTo {
+            let written = Self.realPath(speakTo)
+            let read = file + (playback.echoReference.map { [$0] } ?? [])
+            if let input = read.first(where: { written == Self.realPath($0) || written.hasPrefix(Self.realPath($0) + "/") }) {
+                throw ValidationError("--speak-to \(speakTo) would overwrite or add to the audio it reads (\(input)): give a file elsewhere")
+            }
+        }
         if playback.echoReference != nil {
             var isFolder = false
             guard file.count == 1, !FileManager.default.fileExists(atPath: file[0], isDirectory: &isFolder) || !isFolder else {
@@ -74,14 +81,34 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         }
     }
 
+    /// The capture devices ALSA knows, or, with an ALSA configuration file, the PCMs it defines
+    /// (the only ones capture can open then); exit code 3 when that file cannot be read.
+    private static func captureDevices(alsaConfigurationFile file: String?) throws -> [CaptureDeviceInfo] {
+        guard let file else { return CaptureDeviceList.captureDevices() }
+        do {
+            return try CaptureDeviceList.captureDevices(definedIn: ALSAConfiguration.text(ofFile: file, device: file), file: file)
+        } catch {
+            StandardError.write("susi-listen: \(error)")
+            throw ExitStatus.captureDeviceUnavailable.exitCode
+        }
+    }
+
+    /// `path` absolute, with `.`, `..` and the symbolic links of its folder resolved (the file
+    /// itself need not exist yet).
+    private static func realPath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath()
+        return folder.appendingPathComponent(url.lastPathComponent).resolvingSymlinksInPath().path
+    }
+
     func run() async throws {
+        let settings = try merged(with: configurationFile.load())
         if listDevices {
-            for device in CaptureDeviceList.captureDevices() {
+            for device in try Self.captureDevices(alsaConfigurationFile: settings.alsaConfigurationFile) {
                 print(device.description.isEmpty ? device.name : "\(device.name)\t\(device.description)")
             }
             return
         }
-        let settings = try merged(with: configurationFile.load())
         if file.isEmpty {
             try await listen(settings)
         } else {

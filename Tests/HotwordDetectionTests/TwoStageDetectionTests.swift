@@ -259,6 +259,9 @@ import Testing
         #expect(throws: HotwordDetectionError.modelFileMissing(path: "/nonexistent/verifier/compact/words.arpa", package: "susi-listen (its Models/ folder)")) {
             try files.validate()
         }
+        // No Debian package holds the project's own models: the message says where they come from instead.
+        let message = HotwordDetectionError.modelFileMissing(path: "/nonexistent/verifier/compact/words.arpa", package: AcousticModelFiles.projectModels).description
+        #expect(message.contains("SUSI_LISTEN_MODELS") && !message.contains("apt-get"), "\(message)")
         files.verifierVocabulary = AcousticModelFiles.VerifierVocabulary(languageModel: Fixtures.keywordDictionary, dictionary: Fixtures.keywordDictionary)
         #expect(throws: HotwordDetectionError.unusableModelFile(path: Fixtures.keywordDictionary, problem: .notALanguageModel)) {
             try files.validate()

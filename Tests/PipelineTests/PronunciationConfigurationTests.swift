@@ -48,11 +48,13 @@ import Testing
         ("[hotword]\npronunciations = true",
          "c.toml:2: key \"hotword.pronunciations\": expected a \"WORD=PHONES\" string or an array of them, got true"),
         ("[hotword]\nkeywords = [\"susi\", 4]",
-         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty, got [\"susi\", 4]"),
+         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty and none twice, got [\"susi\", 4]"),
         ("[hotword]\nkeywords = []",
-         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty, got []"),
+         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty and none twice, got []"),
+        ("[hotword]\nkeywords = [\"Hey  Susi\", \"hey susi\"]",
+         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty and none twice, got [\"Hey  Susi\", \"hey susi\"]"),
         ("[hotword]\nkeywords = [\"susi\", \" \"]",
-         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty, got [\"susi\", \" \"]"),
+         "c.toml:2: key \"hotword.keywords\": expected a keyphrase or an array of them, none empty and none twice, got [\"susi\", \" \"]"),
     ])
     func refusesAMalformedPronunciationNamingLineAndKey(_ text: String, message: String) throws {
         var configuration = Configuration()

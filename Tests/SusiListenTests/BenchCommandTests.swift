@@ -7,8 +7,8 @@ import AudioTestSupport
     private static let missingLabels = "TestAudio/no-such-labels.tsv"
 
     @Test(arguments: [
-        (["bench", "--negatives", "x.wav", "--keyword", ""], "--keyword: expected a keyphrase or an array of them, none empty, got \"\""),
-        (["bench", "--negatives", "x.wav", "--keyword", " "], "--keyword: expected a keyphrase or an array of them, none empty, got \" \""),
+        (["bench", "--negatives", "x.wav", "--keyword", ""], "--keyword: expected a keyphrase or an array of them, none empty and none twice, got \"\""),
+        (["bench", "--negatives", "x.wav", "--keyword", " "], "--keyword: expected a keyphrase or an array of them, none empty and none twice, got \" \""),
         (["bench", "--negatives", "x.wav"], "give --keyword to measure false alarms on negatives alone"),
         (["bench", "--live", "--negatives", "x.wav", "--keyword", "susi"], "--live plays the positives: give --positives"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--negatives", "x.wav"], "--live does not use --negatives"),

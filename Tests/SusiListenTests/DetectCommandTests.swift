@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AudioTestSupport
 
 @Suite(.serialized) struct DetectCommandTests {
     /// "susi, what is the weather in berlin" over a noise floor, and where "susi" is in it.
@@ -105,5 +106,21 @@ import Testing
             .allObjects as? [String] ?? []).filter { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }
         #expect(summary["files"] as? Int == wavs.count)
         #expect(summary["failed"] as? Int == 0)
+    }
+}
+
+extension DetectCommandTests {
+    /// With an ALSA configuration file, capture opens only the PCMs it defines, so those are
+    /// what `--list-devices` lists; a file that cannot be read is a capture problem (exit 3).
+    @Test func listsThePCMsAnALSAConfigurationFileDefines() throws {
+        let folder = try TemporaryDirectory()
+        let configuration = folder.file("asound.conf")
+        try "pcm.feed { type null }\npcm.other { type null }\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+        let listed = try CommandRunner.run(["--list-devices", "--alsa-config", configuration, "--config", "/dev/null"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput == "feed\nother\n")
+        let missing = try CommandRunner.run(["--list-devices", "--alsa-config", folder.file("none.conf"), "--config", "/dev/null"])
+        #expect(missing.status == 3)
+        #expect(missing.standardError.contains("cannot read the ALSA configuration file"), "\(missing.standardError)")
     }
 }

@@ -43,7 +43,8 @@ import Testing
         (["--file", "x.wav", "--pronunciation", "=S UW"], "The value '=S UW' is invalid for '--pronunciation <word=phones>': no word before \"=\""),
         (["--file", "x.wav", "--pronunciation", "susi="], "The value 'susi=' is invalid for '--pronunciation <word=phones>': no phones after \"=\""),
         (["--file", "x.wav", "--pronunciation", "hey susi=HH EY S UW Z IY"], "\"hey susi\" is more than one word"),
-        (["--file", "x.wav", "--keyword", " "], "--keyword: expected a keyphrase or an array of them, none empty, got \" \""),
+        (["--file", "x.wav", "--keyword", " "], "--keyword: expected a keyphrase or an array of them, none empty and none twice, got \" \""),
+        (["--file", "x.wav", "--keyword", "susi", "--keyword", "SUSI"], "--keyword: expected a keyphrase or an array of them, none empty and none twice, got [\"susi\", \"SUSI\"]"),
         (["bench", "--negatives", "x.wav", "--pronunciation", "susi"], "no \"=\" between the word and its phones"),
         (["bench", "--negatives", "x.wav", "--pronunciation", "=S UW"], "no word before \"=\""),
     ])

@@ -71,6 +71,23 @@ import Testing
         #expect(outcome.status != 0)
         #expect(outcome.standardError.contains("--speak-to"))
     }
+
+    /// Written over the recording it reads, or into a folder it reads, `--speak-to` would
+    /// destroy its input or be read back as input: refused before anything is opened.
+    @Test func speakToIsRefusedWhereItWouldOverwriteOrAddToItsInput() throws {
+        let folder = try TemporaryDirectory()
+        let recording = folder.file("recording.wav")
+        try FileManager.default.copyItem(atPath: CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path,
+                                         toPath: recording)
+        let size = try FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int
+        for (input, output) in [(recording, recording), (recording, folder.path + "/./recording.wav"), (folder.path, folder.file("answers.wav"))] {
+            let outcome = try CommandRunner.run(["--file", input, "--no-chat", "--config", "/dev/null", "--speak-to", output])
+            #expect(outcome.status == 64, "\(outcome.standardError)")
+            #expect(outcome.standardError.contains("would overwrite or add to the audio it reads"), "\(outcome.standardError)")
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int == size)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("answers.wav")))
+    }
 }
 
 extension TalkBackCommandTests {
