@@ -117,24 +117,6 @@ package enum JSONValue: Equatable, Sendable {
     }
 }
 
-extension JSONValue: Encodable {
-    /// Numbers encode as integers when their literal is one, else as doubles.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .number(let literal):
-            if let integer = Int(literal) { try container.encode(integer) } else { try container.encode(Double(literal) ?? 0) }
-        case .bool(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        case .array(let elements): try container.encode(elements)
-        case .object(let members):
-            // Objects built here have distinct keys; a parsed object keeps the first of a repeated key.
-            try container.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
-        }
-    }
-}
-
 /// A recursive-descent reader over UTF-8 bytes.
 private struct JSONReader {
     /// Deeper nesting is refused rather than risking the stack on a hostile body.

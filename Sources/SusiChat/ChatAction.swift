@@ -4,7 +4,7 @@ import TextFormatting
 /// One thing SUSI asks the client to do. An answer's actions are all meant to be carried out,
 /// in order (the SUSI chat API calls them conjunctive).
 ///
-/// Encodes (`json`, `Codable`) as one JSON object whose `type` is SUSI's action type,
+/// Encodes (`json`) as one JSON object whose `type` is SUSI's action type,
 /// followed by the action's fields, e.g. `{"type":"map","latitude":52.52,"longitude":13.405,"zoom":13}`;
 /// an unknown action encodes as its type and the fields it arrived with.
 package enum ChatAction: Sendable, Equatable {
@@ -29,8 +29,9 @@ package enum ChatAction: Sendable, Equatable {
     /// Control what is playing.
     case mediaControl(MediaCommand)
     /// An action this client does not know, or a known one missing a field it needs; kept with
-    /// its fields (nested values as JSON text) so nothing the server said is lost.
-    case unknown(type: String, fields: [String: String])
+    /// its fields as the server sent them (numbers, booleans, arrays and objects too), so
+    /// nothing the server said is lost.
+    case unknown(type: String, fields: [String: JSONValue])
 
     /// SUSI's name for the action type, e.g. "audio_play".
     package var type: String {
@@ -81,8 +82,8 @@ package enum ChatAction: Sendable, Equatable {
     }
 
     /// The action as one JSON object, `type` first and then its fields in SUSI's order, e.g.
-    /// `{"type":"timer_set","hour":7,"minute":30,"second":0}`; ready for an event line. The one
-    /// description of the encoded form, which `encode(to:)` writes too.
+    /// `{"type":"timer_set","hour":7,"minute":30,"second":0}`; ready for an event line. An
+    /// unknown action's fields follow in the order of their names.
     package var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("type", .string(type))]
         func add(_ key: String, _ value: JSONValue?) {
@@ -118,7 +119,7 @@ package enum ChatAction: Sendable, Equatable {
             break
         case .unknown(_, let fields):
             for (name, value) in fields.sorted(by: { $0.key < $1.key }) where name != "type" {
-                add(name, .string(value))
+                add(name, value)
             }
         }
         return .object(members)
@@ -126,7 +127,7 @@ package enum ChatAction: Sendable, Equatable {
 }
 
 /// One table column: the key of the data items it shows and its header.
-package struct TableColumn: Sendable, Equatable, Codable {
+package struct TableColumn: Sendable, Equatable {
     package var key: String
     package var header: String
 
@@ -137,7 +138,7 @@ package struct TableColumn: Sendable, Equatable, Codable {
 }
 
 /// One feed entry of an `rss` action.
-package struct RSSItem: Sendable, Equatable, Codable {
+package struct RSSItem: Sendable, Equatable {
     package var title: String
     package var description: String
     package var link: String
@@ -150,63 +151,6 @@ package struct RSSItem: Sendable, Equatable, Codable {
 }
 
 /// The media actions, named as SUSI names their action types.
-package enum MediaCommand: String, Sendable, Equatable, Codable, CaseIterable {
+package enum MediaCommand: String, Sendable, Equatable, CaseIterable {
     case stop, pause, resume, restart, previous, next
-}
-
-extension ChatAction: Codable {
-    /// Member names of the encoded form; unknown actions bring their own.
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-
-        static let type = Key("type")
-    }
-
-    /// Encodes the members of `json`; Foundation's encoder may reorder them (on Linux it
-    /// does), so use `text` where `type` must come first.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        guard case .object(let members) = json else { return }
-        for member in members {
-            try container.encode(member.value, forKey: Key(member.key))
-        }
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        let type = try container.decode(String.self, forKey: .type)
-        func value<T: Decodable>(_ name: String, as _: T.Type = T.self) throws -> T {
-            try container.decode(T.self, forKey: Key(name))
-        }
-        switch type {
-        case "answer": self = .answer(expression: try value("expression"))
-        case "table": self = .table(columns: try value("columns"), rows: try value("rows"))
-        case "rss": self = .rss(items: try value("items"))
-        case "websearch": self = .websearch(query: try value("query"))
-        case "map":
-            self = .map(latitude: try value("latitude"), longitude: try value("longitude"),
-                        zoom: try container.decodeIfPresent(Int.self, forKey: Key("zoom")))
-        case "anchor": self = .anchor(link: try value("link"), text: try value("text"))
-        case "audio_play", "video_play":
-            let identifier: String = try value("identifier")
-            let identifierType = try container.decodeIfPresent(String.self, forKey: Key("identifier_type"))
-            self = type == "audio_play" ? .audioPlay(identifier: identifier, identifierType: identifierType)
-                                        : .videoPlay(identifier: identifier, identifierType: identifierType)
-        case "timer_set": self = .timerSet(hour: try value("hour"), minute: try value("minute"), second: try value("second"))
-        default:
-            if let command = MediaCommand(rawValue: type) {
-                self = .mediaControl(command)
-            } else {
-                var fields: [String: String] = [:]
-                for key in container.allKeys where key.stringValue != Key.type.stringValue {
-                    fields[key.stringValue] = try container.decode(String.self, forKey: key)
-                }
-                self = .unknown(type: type, fields: fields)
-            }
-        }
-    }
 }

@@ -102,10 +102,10 @@ extension ChatAction {
                 return
             }
         }
-        var fields: [String: String] = [:]
+        var fields: [String: JSONValue] = [:]
         if case .object(let members) = node {
             for member in members where member.key != "type" && fields[member.key] == nil {
-                fields[member.key] = member.value.scalarText ?? member.value.text
+                fields[member.key] = member.value
             }
         }
         self = .unknown(type: type, fields: fields)

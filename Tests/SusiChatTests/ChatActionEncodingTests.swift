@@ -16,16 +16,16 @@ import Testing
         .videoPlay(identifier: "id", identifierType: nil),
         .timerSet(hour: 7, minute: 30, second: 0),
         .mediaControl(.next),
-        .unknown(type: "audio_volume", fields: ["volume": "40"]),
+        .unknown(type: "audio_volume", fields: ["volume": .number("40"), "muted": .bool(false)]),
     ]
 
-    @Test(arguments: everyKind)
-    func encodesAsTypeAndFieldsAndDecodesBack(action: ChatAction) throws {
-        let data = try JSONEncoder().encode(action)
-        let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-
-        #expect(object["type"] as? String == action.type)
-        #expect(try JSONDecoder().decode(ChatAction.self, from: data) == action)
+    /// Every action but a table or a feed (which SUSI fills from the answer's data) reads back
+    /// from its JSON form as it was.
+    @Test(arguments: everyKind.filter { !["table", "rss"].contains($0.type) })
+    func readsBackFromItsJSON(action: ChatAction) throws {
+        let node = try #require(JSONValue.parse(Data(action.json.text.utf8)))
+        #expect(node["type"]?.scalarText == action.type)
+        #expect(ChatAction(susiAction: node, data: []) == action)
     }
 
     @Test func jsonPutsTheTypeFirstAndUsesSUSINames() {
@@ -39,16 +39,16 @@ import Testing
                 == #"{"type":"table","columns":[{"key":"c","header":"City \"X\""}],"rows":[["B"]]}"#)
     }
 
-    @Test(arguments: everyKind)
-    func jsonIsWhatTheEncoderWrites(action: ChatAction) throws {
-        let viaEncoder = try JSONSerialization.jsonObject(with: JSONEncoder().encode(action)) as? NSDictionary
-        let viaText = try JSONSerialization.jsonObject(with: Data(action.json.text.utf8)) as? NSDictionary
-        #expect(viaEncoder != nil && viaEncoder == viaText)
+    /// An action this client does not know keeps every field with its own JSON type.
+    @Test func anUnknownActionKeepsItsFieldsAsTheServerSentThem() throws {
+        let node = try #require(JSONValue.parse(Data(#"{"type":"weird","i":1,"b":true,"n":null,"a":[1,"x"],"o":{"p":1.0},"s":"t"}"#.utf8)))
+        let action = ChatAction(susiAction: node, data: [])
+        #expect(action.json.text == #"{"type":"weird","a":[1,"x"],"b":true,"i":1,"n":null,"o":{"p":1.0},"s":"t"}"#)
     }
 
     @Test func knownTypeMissingItsFieldsIsKeptAsUnknown() {
         let node = JSONValue.parse(Data(#"{"type":"map","zoom":"12"}"#.utf8))!
-        #expect(ChatAction(susiAction: node, data: []) == .unknown(type: "map", fields: ["zoom": "12"]))
+        #expect(ChatAction(susiAction: node, data: []) == .unknown(type: "map", fields: ["zoom": .string("12")]))
     }
 
     @Test func readerKeepsMemberOrderEscapesAndNumberLiterals() throws {

@@ -38,7 +38,7 @@ import SusiChat
             .audioPlay(identifier: "dQw4w9WgXcQ", identifierType: "youtube"),
             .timerSet(hour: 0, minute: 5, second: 0),
             .mediaControl(.stop),
-            .unknown(type: "audio_volume", fields: ["volume": "40", "meta": #"{"unit":"percent"}"#]),
+            .unknown(type: "audio_volume", fields: ["volume": .number("40"), "meta": .object([("unit", .string("percent"))])]),
         ])
         #expect(answer.readableText == """
             Here is what I found.
