@@ -13,13 +13,19 @@ package struct FileDetectionRun {
     package var frameLength: Int
     /// Called with the file and the fraction of it done, now and then during long files.
     package var progress: ((String, Double) -> Void)?
+    /// Called with a file and its sample rate when it was recorded at less than the pipeline's
+    /// 16 kHz: it lacks the upper band the acoustic model was trained on, so detection hears
+    /// far less in it (at 8 kHz next to nothing).
+    package var narrowBand: ((String, Int) -> Void)?
     /// An audio file of what was played while each file was recorded, sample-aligned to it.
     package var echoReference: String?
 
-    package init(frameLength: Int = 480, echoReference: String? = nil, progress: ((String, Double) -> Void)? = nil) {
+    package init(frameLength: Int = 480, echoReference: String? = nil, progress: ((String, Double) -> Void)? = nil,
+                 narrowBand: ((String, Int) -> Void)? = nil) {
         self.frameLength = frameLength
         self.echoReference = echoReference
         self.progress = progress
+        self.narrowBand = narrowBand
     }
 
     /// Expands folders, runs `stream` over every file (restarted for each) and returns the totals.
@@ -55,6 +61,7 @@ package struct FileDetectionRun {
     private func run(path: String, stream: ListeningStream, forwarder: ChatForwarder?,
                      summary: inout RunSummary, report: (ListenEvent) -> Void) async throws {
         let reader = try AudioFileReader(path: path, frameLength: frameLength)
+        if reader.sourceFormat.sampleRate < pipelineSampleRate { narrowBand?(path, reader.sourceFormat.sampleRate) }
         var playback = try echoReference.map { try RecordedPlayback(path: $0, frameLength: frameLength) }
         try stream.restart(source: .file(path))
         var nextProgress = 60.0

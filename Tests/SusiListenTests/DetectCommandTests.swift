@@ -124,3 +124,24 @@ extension DetectCommandTests {
         #expect(missing.standardError.contains("cannot read the ALSA configuration file"), "\(missing.standardError)")
     }
 }
+
+extension DetectCommandTests {
+    /// Audio recorded below 16 kHz lacks the band the acoustic model listens to: the run goes
+    /// on, and standard error says why so little may be heard.
+    @Test func saysWhenAFileIsRecordedBelowSixteenKilohertz() throws {
+        let folder = try TemporaryDirectory()
+        let narrow = folder.file("telephone.wav")
+        let samples = (0..<4000).map { Int16(3000 * sin(Double($0) * 0.3)) }
+        let data = samples.flatMap { UInt16(bitPattern: $0).littleEndianBytes }
+        let header: [UInt8] = Array("RIFF".utf8) + UInt32(36 + data.count).littleEndianBytes + Array("WAVEfmt ".utf8)
+            + UInt32(16).littleEndianBytes + UInt16(1).littleEndianBytes + UInt16(1).littleEndianBytes
+            + UInt32(8000).littleEndianBytes + UInt32(16000).littleEndianBytes + UInt16(2).littleEndianBytes + UInt16(16).littleEndianBytes
+            + Array("data".utf8) + UInt32(data.count).littleEndianBytes
+        try TemporaryDirectory.write(header + data, to: narrow)
+        let outcome = try CommandRunner.run(["--file", narrow, "--no-transcription", "--config", "/dev/null"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("\(narrow): recorded at 8000 Hz, so it holds nothing above 4000 Hz"), "\(outcome.standardError)")
+        let wide = try CommandRunner.run(["--file", "TestAudio/positive_alone_awb_s_norm_noise.wav", "--no-transcription", "--config", "/dev/null"])
+        #expect(!wide.standardError.contains("recorded at"), "\(wide.standardError)")
+    }
+}
