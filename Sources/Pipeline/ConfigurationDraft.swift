@@ -18,8 +18,9 @@ struct ConfigurationDraft: Sendable {
 
     /// The configuration with the keyphrases and sensitivities given over its own. Without
     /// keyphrases, several sensitivities are one per keyphrase of the configuration; with
-    /// keyphrases and no sensitivity, a sensitivity the configuration gives every keyphrase
-    /// carries over (the default one when they differ).
+    /// keyphrases and no sensitivity, a keyphrase the configuration has keeps its sensitivity,
+    /// and another gets the sensitivity the configuration gives every keyphrase (the default
+    /// one when they differ).
     /// - Throws: `SettingProblem` of `hotword.sensitivity` when there are several sensitivities,
     ///   but not one per keyphrase.
     func finished() throws(SettingProblem) -> Configuration {
@@ -34,8 +35,11 @@ struct ConfigurationDraft: Sendable {
             }
             values = sensitivities
         } else {
+            func words(_ keyphrase: String) -> String { PronunciationLexicon.words(of: keyphrase).joined(separator: " ") }
+            let own = Dictionary(configured.map { (words($0.keyphrase), $0.sensitivity) }, uniquingKeysWith: { first, _ in first })
             let shared = Set(configured.map(\.sensitivity))
-            values = [shared.count == 1 ? configured[0].sensitivity : KeywordSetting.defaultSensitivity]
+            let other = shared.count == 1 ? configured[0].sensitivity : KeywordSetting.defaultSensitivity
+            values = phrases.map { own[words($0)] ?? other }
         }
         configuration.keywords = KeywordSetting.settings(keyphrases: phrases, sensitivities: values)
         return configuration

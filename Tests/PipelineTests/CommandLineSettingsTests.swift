@@ -29,6 +29,9 @@ import Testing
     @Test func carriesASensitivitySharedByTheConfiguredKeyphrasesOverToTheKeywordFlags() throws {
         #expect(try sensitivities("sensitivity = 0.8", keywords: ["computer"]) == ["computer": 0.8])
         #expect(try sensitivities("keywords = [\"susi\", \"computer\"]\nsensitivity = [0.2, 0.8]", keywords: ["jarvis"]) == ["jarvis": 0.5])
+        // A keyphrase the file names keeps its own sensitivity, however it is written.
+        #expect(try sensitivities("keywords = [\"susi\", \"hey computer\"]\nsensitivity = [0.2, 0.8]", keywords: ["Hey  Computer", "jarvis"])
+                == ["Hey  Computer": 0.8, "jarvis": 0.5])
         #expect(try sensitivities("sensitivity = 0.8", keywords: ["a", "b"], sensitivities: [0.1, 0.2]) == ["a": 0.1, "b": 0.2])
     }
 

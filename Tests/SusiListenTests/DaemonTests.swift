@@ -612,8 +612,9 @@ import Testing
         ("keywords = [\"susi\", \"computer\"]", ["--sensitivity", "0.4", "--sensitivity", "0.6"], ["susi": 0.4, "computer": 0.6]),
         // A sensitivity shared by the configured keyphrases carries over to --keyword.
         ("sensitivity = 0.8", ["--keyword", "computer"], ["computer": 0.8]),
-        // Sensitivities one per configured keyphrase do not: the default.
-        ("keywords = [\"susi\", \"computer\"]\nsensitivity = [0.2, 0.8]", ["--keyword", "jarvis"], ["jarvis": 0.5]),
+        // Sensitivities one per configured keyphrase do not: the default, but a configured
+        // keyphrase keeps its own.
+        ("keywords = [\"susi\", \"computer\"]\nsensitivity = [0.2, 0.8]", ["--keyword", "jarvis", "--keyword", "computer"], ["jarvis": 0.5, "computer": 0.8]),
     ])
     func combinesKeywordFlagsWithTheConfigurationFile(_ hotword: String, flags: [String], expected: [String: Double]) throws {
         let path = folder.appendingPathComponent("config-\(UUID().uuidString).toml").path
