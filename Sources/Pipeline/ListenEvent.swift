@@ -196,7 +196,7 @@ package enum ListenEvent: Equatable, Sendable {
         case .query(let event):
             switch event.status {
             case .sent: return "asked SUSI: \"\(event.text)\""
-            case .spooled: return "kept for later: \"\(event.text)\" (the server is unreachable; sent when it is back)"
+            case .spooled: return "kept for later: \"\(event.text)\" (the server could not be reached or did not answer; sent when it answers again)"
             case .failed: return "not answered: \"\(event.text)\""
             }
         case .answer(let event):

@@ -138,13 +138,15 @@ extension Setting {
         at: \.chat.server)
     package static let language = Setting(
         "chat.language", flag: SettingFlag(name: "language", form: .value(valueName: "code")), live: true,
-        help: "Language code sent with each query", format: .string("a string"), at: \.chat.language)
+        help: "Language code sent with each query",
+        format: SettingFormat.string("a language code such as \"en\"").checked("a language code such as \"en\"") { !$0.allSatisfy(\.isWhitespace) },
+        at: \.chat.language)
     package static let latitude = Setting(
         "chat.latitude", live: true, help: "Latitude sent with each query",
-        format: SettingFormat.number("degrees") { abs($0) <= 90 }.optional, at: \.chat.latitude)
+        format: SettingFormat.number("degrees from -90 to 90") { abs($0) <= 90 }.optional, at: \.chat.latitude)
     package static let longitude = Setting(
         "chat.longitude", live: true, help: "Longitude sent with each query",
-        format: SettingFormat.number("degrees") { abs($0) <= 180 }.optional, at: \.chat.longitude)
+        format: SettingFormat.number("degrees from -180 to 180") { abs($0) <= 180 }.optional, at: \.chat.longitude)
     package static let countryCode = Setting(
         "chat.country_code", live: true, help: "Country code sent with each query", format: SettingFormat.string("a string").optional, at: \.chat.countryCode)
     package static let countryName = Setting(

@@ -50,7 +50,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Play the positives in real time through a file-backed ALSA capture device and measure latency on the wall clock (capture buffering included), at one sensitivity.")
     var live = false
 
-    @Option(name: .long, help: ArgumentHelp("Audio gain.", valueName: "g"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Audio gain.", valueName: "g"))
     var gain: Double = 1.0
 
     @OptionGroup var userPronunciations: PronunciationOptions

@@ -14,7 +14,7 @@ struct DetectorOptions: ParsableArguments, Sendable {
 
     @OptionGroup var userPronunciations: PronunciationOptions
 
-    @Option(name: Setting.gain.flagName, help: Setting.gain.argumentHelp)
+    @Option(name: Setting.gain.flagName, parsing: .unconditional, help: Setting.gain.argumentHelp)
     var gain: Double?
 
     @OptionGroup var models: ModelOptions
