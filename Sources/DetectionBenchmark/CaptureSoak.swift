@@ -29,7 +29,7 @@ package struct CaptureSoak {
             func megabytes(_ bytes: Int?) -> String { bytes.map { String(printf: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown" }
             let growth = residentBytesAtStart.flatMap { start in residentBytesAtEnd.map { String(printf: "%+.2f MB", Double($0 - start) / 1_048_576) } } ?? "unknown"
             return """
-                soak: \(String(printf: "%.0f", audioSeconds)) s of audio through ALSA capture and keyword spotting
+                soak: \(String(printf: "%.0f", audioSeconds)) s of audio through ALSA capture and hotword detection
                 CPU \(String(printf: "%.1f", cpuSeconds)) s: \(String(printf: "%.4f", cpuPerAudioSecond)) s per second of audio (\(String(printf: "%.2f", cpuPerAudioSecond * 100)) % of one core in real time)
                 RSS at start \(megabytes(residentBytesAtStart)), at end \(megabytes(residentBytesAtEnd)), growth \(growth)
                 hits \(hits), overruns \(overruns)

@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioCapture
 import AudioInput
 import DetectionBenchmark
+import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
 import Pipeline
@@ -20,7 +21,7 @@ struct BenchCommand: ParsableCommand {
             each sensitivity maps to (the calibration).
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Labels: LABELS.tsv (rows name their files, relative to it) or AUDIO=LABELS.tsv (all rows belong to AUDIO). Repeatable.", valueName: "spec"))
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Labels: LABELS.tsv (rows name their files, relative to it) or AUDIO=LABELS.tsv (all rows belong to AUDIO). Several may follow one flag, and the flag may be repeated.", valueName: "spec"))
     var positives: [String] = []
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Audio files or folders with no keyword, for false alarms per hour.", valueName: "path"))
@@ -32,7 +33,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9; with --live, 0.5).", valueName: "s"))
     var sensitivity: [Double] = []
 
-    @Option(name: .long, help: ArgumentHelp("False alarms per hour an operating point must meet (default: 1).", valueName: "rate"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("False alarms per hour an operating point must meet (default: 1).", valueName: "rate"))
     var targetFaPerHour: Double?
 
     @Flag(name: .long, help: "Start every file as a fresh stream instead of one continuous stream.")
@@ -77,7 +78,15 @@ struct BenchCommand: ParsableCommand {
             try swept.validate()
         }
         if let targetFaPerHour, !(targetFaPerHour.isFinite && targetFaPerHour >= 0) {
-            throw ValidationError("--target-fa-per-hour must be 0 or more")
+            throw ValidationError("--target-fa-per-hour must be a finite number, 0 or more")
+        }
+        if let plot {
+            // Found out before the benchmark runs, not after it.
+            var isFolder = false
+            let folder = URL(fileURLWithPath: plot).deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
+                throw ValidationError("--plot: no folder \(folder) to write \(plot) in")
+            }
         }
         if live { try validateLive() }
     }
@@ -133,15 +142,18 @@ struct BenchCommand: ParsableCommand {
                     var configuration = spotter
                     configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivities[0])]
                     StandardError.write("bench: playing the \(keyword) positives in real time")
-                    print("\(keyword) at sensitivity \(sensitivities[0]):")
-                    print(try LiveLatencyRun(labels: labels, keyword: keyword, spotter: configuration).run().text)
+                    try StandardOutput.writeReport("\(keyword) at sensitivity \(sensitivities[0]):")
+                    try StandardOutput.writeReport(try LiveLatencyRun(labels: labels, keyword: keyword, spotter: configuration).run().text)
                 }
                 return
             }
             let result = try BenchmarkRunner.run(plan) { StandardError.write($0) }
-            print(json ? result.json.text : result.table)
+            try StandardOutput.writeReport(json ? result.json.text : result.table)
             if let plot {
-                try DetectionCurvePlot(result: result).svg.write(toFile: plot, atomically: true, encoding: .utf8)
+                if let failure = DescriptorWriter.write(DetectionCurvePlot(result: result).svg, toFile: plot) {
+                    StandardError.write("susi-listen bench: cannot write the plot to \(plot) (\(failure))")
+                    throw ExitStatus.outputFailed.exitCode
+                }
                 StandardError.write("bench: plot written to \(plot)")
             }
         } catch where error is BenchmarkError || error is LabelFileError || error is AudioInputError || error is CaptureError || error is HotwordDetectionError {

@@ -17,4 +17,14 @@ enum DescriptorWriter {
         }
         return nil
     }
+
+    /// Writes `text` into the file at `path`, created or emptied first, through a symbolic link
+    /// as to any file (never replacing the link or a device with a file of its own); the reason
+    /// when it cannot, nil when it could.
+    static func write(_ text: String, toFile path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        let failure = write(text, to: descriptor)
+        return close(descriptor) == 0 || failure != nil ? failure : String(cString: strerror(errno))
+    }
 }

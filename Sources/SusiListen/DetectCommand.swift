@@ -105,7 +105,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let settings = try merged(with: configurationFile.load())
         if listDevices {
             for device in try Self.captureDevices(alsaConfigurationFile: settings.alsaConfigurationFile) {
-                print(device.description.isEmpty ? device.name : "\(device.name)\t\(device.description)")
+                try StandardOutput.writeReport(device.description.isEmpty ? device.name : "\(device.name)\t\(device.description)")
             }
             return
         }

@@ -48,11 +48,16 @@ struct SoakCommand: ParsableCommand {
             return source
         }
         defer { signalSources.forEach { $0.cancel() } }
+        let report: CaptureSoak.Report
         do {
-            print(try soak.run(stop: stop) { StandardError.write($0) }.text)
+            report = try soak.run(stop: stop) { StandardError.write($0) }
         } catch {
+            // Models or keywords that cannot be set up: as for the other commands; anything
+            // else (the capture device, a run that fails): 1.
             StandardError.write("susi-listen soak: \(error)")
+            if let error = error as? HotwordDetectionError { throw ExitStatus.detectionNotSetUp(error).exitCode }
             throw ExitStatus.unreadableInput.exitCode
         }
+        try StandardOutput.writeReport(report.text)
     }
 }

@@ -18,6 +18,14 @@ enum StandardOutput {
         }
     }
 
+    /// Writes a command's report (`bench`, `soak`, `--list-devices`) and a newline; a report
+    /// that cannot be written is a failed run: said on standard error, exit code 74.
+    static func writeReport(_ text: String) throws {
+        guard let failure = DescriptorWriter.write(text + "\n", to: STDOUT_FILENO) else { return }
+        StandardError.write("susi-listen: cannot write the report to standard output (\(failure))")
+        throw ExitStatus.outputFailed.exitCode
+    }
+
     /// Whether a write to standard output has failed.
     static var hasFailed: Bool { state.failed }
 

@@ -59,6 +59,13 @@ import Testing
         #expect(outcome.standardError.contains("--seconds must be from 60 to 2592000 (30 days)"), "\(outcome.standardError)")
     }
 
+    /// Keywords that cannot be set up give `soak` the exit codes they give every other command.
+    @Test(arguments: [(["--keyword", "zorblat"], Int32(2)), (["--keyword", "a b c d e f g h i"], Int32(64))])
+    func aSoakWhoseKeywordCannotBeSetUpExitsAsTheOtherCommandsDo(_ keyword: [String], status: Int32) throws {
+        let outcome = try CommandRunner.run(["soak", "--seconds", "60", "--audio", "TestAudio/commands/hotword_02_slt.flac"] + keyword)
+        #expect(outcome.status == status, "\(outcome.standardError)")
+    }
+
     @Test func removesTheSoakFIFOWhenStoppedBySIGTERM() throws {
         let process = Process()
         process.executableURL = CommandRunner.executable

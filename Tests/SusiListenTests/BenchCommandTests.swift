@@ -87,6 +87,35 @@ import AudioTestSupport
         #expect(rows.map { $0["sensitivity"] as? Double } == [0.3, 0.5, 0.7])
     }
 
+    /// The plot is written into the file its path names, through a symbolic link as to any
+    /// file, and a folder that is not there is found out before the benchmark runs.
+    @Test func writesThePlotThroughASymbolicLinkAndRefusesAMissingFolderFirst() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.file("target.svg"), link = folder.file("link.svg")
+        _ = FileManager.default.createFile(atPath: target, contents: nil)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
+        let plotted = try CommandRunner.run(["bench", "--negatives", negative, "--keyword", "susi", "--sensitivity", "0.5",
+                                             "--decision", "spotting", "--plot", link])
+        #expect(plotted.status == 0, "\(plotted.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("<svg"))
+
+        let nowhere = try CommandRunner.run(["bench", "--negatives", negative, "--keyword", "susi", "--plot", folder.file("none/plot.svg")])
+        #expect(nowhere.status == 64)
+        #expect(nowhere.standardError.contains("--plot: no folder \(folder.file("none")) to write"), "\(nowhere.standardError)")
+    }
+
+    /// A report that cannot be written (a full disk) is a failed run, not a silent success.
+    @Test func aReportThatCannotBeWrittenExitsWith74() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
+        let outcome = try CommandRunner.run(["bench", "--negatives", negative, "--keyword", "susi", "--sensitivity", "0.5", "--decision", "spotting"],
+                                            standardOutput: full)
+        #expect(outcome.status == 74, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("cannot write the report to standard output"), "\(outcome.standardError)")
+    }
+
     @Test func halvesSplitTheRunIntoTwoThatAddUpToIt() throws {
         // The first ten labelled "susi" fixtures of TestAudio, with a negative fixture.
         let folder = try TemporaryDirectory()
