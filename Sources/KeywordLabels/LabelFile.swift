@@ -34,8 +34,13 @@ package enum LabelFile {
         }
         // Spreadsheets export UTF-8 with a byte-order mark, which would stick to the first column's name.
         let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        // Text has no NUL bytes; audio, the usual mistake (AUDIO without =LABELS.tsv), does.
+        guard !text.contains(0) else {
+            throw LabelFileError(origin: path, problem: "not a text labels file (to label an audio file, give AUDIO=LABELS.tsv)")
+        }
+        // Lines split on bytes: as Characters, Windows' "\r\n" is one, not a "\n".
+        let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self) }
         guard let header = lines.first, !header.isEmpty else {
             throw LabelFileError(origin: "\(path):1", problem: "empty labels file: expected a header with keyword, start_s, end_s and file")
         }

@@ -46,6 +46,17 @@ import KeywordLabels
         #expect(labels.map(\.keyword) == ["susi"])
     }
 
+    /// Windows line ends ("\r\n", one Character in Swift) split lines as "\n" does.
+    @Test func readsWindowsLineEnds() throws {
+        let labels = try LabelFile.read(try labelsFile("file\tkeyword\tstart_s\tend_s\r\na.wav\tsusi\t1\t2\r\na.wav\tsusi\t3\t4\r\n"))
+        #expect(labels.map(\.end) == [2, 4])
+        #expect(labels[1].origin.hasSuffix("labels.tsv:3"))
+    }
+
+    @Test func saysThatAudioGivenAsLabelsIsNotALabelsFile() throws {
+        #expect(try problem("RIFF\u{0}\u{0}\u{0}WAVEfmt ") == "labels.tsv: not a text labels file (to label an audio file, give AUDIO=LABELS.tsv)")
+    }
+
     @Test func namesAMissingColumn() throws {
         #expect(try problem("file\tkeyword\tstart_s\na.wav\tsusi\t1\n") == "labels.tsv:1: missing column \"end_s\" (header has: file, keyword, start_s)")
     }

@@ -4,11 +4,25 @@
 # of each over a one-hour file, latency on the TestAudio fixtures, and accuracy on ../shared/devdata.
 #   Tools/benchmarks/benchmark.sh            everything
 #   Tools/benchmarks/benchmark.sh --quick    skip the one-hour file and the pip reference
-# DEVDATA=path overrides ../shared/devdata. Plots go to bench-output/.
+# It runs Scripts/setup.sh first (packages and the release build), installs sox when missing
+# (apt-get through sudo when not root, or through SUDO=command), and for the pip reference puts
+# pip pocketsphinx 5.1.1 in .build/reference-venv. DEVDATA=path (from the repository's root)
+# overrides ../shared/devdata. Plots go to bench-output/.
 set -euo pipefail
+usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
+quick=no
+for argument in "$@"; do
+    case "$argument" in
+        --quick) quick=yes ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "benchmark: unknown option $argument" >&2; usage >&2; exit 64 ;;
+    esac
+done
 cd "$(dirname "$0")/../.."
-quick=${1:-}
 devdata=${DEVDATA:-../shared/devdata}
+for file in neg.flac pos_computer.flac pos_computer.tsv pos_jarvis.flac pos_jarvis.tsv; do
+    [ -f "$devdata/streams/$file" ] || { echo "benchmark: $devdata/streams/$file is missing (set DEVDATA)" >&2; exit 1; }
+done
 Scripts/setup.sh
 if ! command -v sox >/dev/null; then
     ${SUDO:-$( [ "$(id -u)" -ne 0 ] && echo sudo )} apt-get install -y -qq sox libsox-fmt-all >/dev/null
@@ -33,7 +47,7 @@ for index in "${!detectors[@]}"; do
     echo "susi-listen ${detectors[$index]}: rtf ${rtf[$index]}"
 done
 threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten-0.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
-if [ "$quick" != "--quick" ]; then
+if [ "$quick" = no ]; then
     if [ ! -x .build/reference-venv/bin/python ]; then
         python3 -m venv .build/reference-venv && .build/reference-venv/bin/pip install -q pocketsphinx==5.1.1
     fi
