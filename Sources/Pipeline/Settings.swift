@@ -209,7 +209,7 @@ extension Setting {
 
     package static let eventsSocket = Setting(
         "events.socket", flag: SettingFlag(name: "events-socket", form: .value(valueName: "path")), live: false,
-        help: "Unix socket (created mode 0660) on which local programs read every event as a JSON line and may send {\"type\":\"mute\"}, {\"type\":\"unmute\"} or {\"type\":\"listen\"}",
+        help: "Unix socket (created mode 0660) on which local programs read every event as a JSON line and, from a daemon on a capture device (not serve), may send {\"type\":\"mute\"}, {\"type\":\"unmute\"} or {\"type\":\"listen\"}",
         format: SettingFormat(read: { value throws(SettingProblem) in
             let path = try SettingFormat.name("a socket path").read(value)
             if let problem = Configuration.socketPathProblem(path) { throw .expected("a socket path (\(problem))") }

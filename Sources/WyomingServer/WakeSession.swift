@@ -18,6 +18,9 @@ final class WakeSession {
         let detector: any HotwordDetector
         var converter: AudioChunkConverter
         var detected = false
+        /// Samples not yet heard, less than a frame: the detector hears whole 30 ms frames
+        /// whatever size the client's chunks are, so a stream is heard as `--file` hears it.
+        var pending: [Float] = []
     }
 
     /// Samples handed to the detector at a time: 30 ms, as for files and the microphone.
@@ -46,9 +49,11 @@ final class WakeSession {
         case "audio-chunk":
             return try hear(event)
         case "audio-stop":
-            let heardNothing = stream.map { !$0.detected } ?? false
+            guard var current = stream else { return [] }
+            // The stream's last samples, less than a frame, are heard as a file's last frame is.
+            let detections = try detect(in: current.pending, by: &current)
             finishStream()
-            return heardNothing ? [WyomingEvent(type: "not-detected")] : []
+            return current.detected ? detections : [WyomingEvent(type: "not-detected")]
         default:
             return []
         }
@@ -87,7 +92,18 @@ final class WakeSession {
         let format = try WyomingAudioFormat(of: chunk)
         // A client may change format mid-stream; the filter starts again for the new rate.
         if format != current.converter.format { current.converter = try AudioChunkConverter(format: format) }
-        let samples = try current.converter.samples(of: chunk.payload)
+        current.pending += try current.converter.samples(of: chunk.payload)
+        let whole = current.pending.count / Self.frameLength * Self.frameLength
+        let samples = Array(current.pending[..<whole])
+        current.pending.removeFirst(whole)
+        let detections = try detect(in: samples, by: &current)
+        stream = current
+        return detections
+    }
+
+    /// Hears `samples` frame by frame with `current`'s detector: the detections of the models
+    /// listened for.
+    private func detect(in samples: [Float], by current: inout AudioStream) throws(WyomingProtocolError) -> [WyomingEvent] {
         var detections: [WyomingEvent] = []
         for start in stride(from: 0, to: samples.count, by: Self.frameLength) {
             let frame = Array(samples[start..<min(start + Self.frameLength, samples.count)])
@@ -105,7 +121,6 @@ final class WakeSession {
                 ]))
             }
         }
-        stream = current
         return detections
     }
 }

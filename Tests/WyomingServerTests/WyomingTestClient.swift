@@ -64,15 +64,15 @@ final class WyomingTestClient {
     /// The next event from the server; nil when it closed the connection.
     func next() throws -> WyomingEvent? { try reader.next() }
 
-    /// Sends `samples` (16 kHz mono in -1...1) as `audio-start`, 100 ms chunks in `format` and,
-    /// when `stop`, `audio-stop`, collecting the events the server sends meanwhile.
-    func stream(_ samples: [Float], rate: Int = 16_000, channels: Int = 1, stop: Bool = true) throws -> [WyomingEvent] {
+    /// Sends `samples` (16 kHz mono in -1...1) as `audio-start`, chunks of `chunkSeconds` in
+    /// `format` and, when `stop`, `audio-stop`, collecting the events the server sends meanwhile.
+    func stream(_ samples: [Float], rate: Int = 16_000, channels: Int = 1, chunkSeconds: Double = 0.1, stop: Bool = true) throws -> [WyomingEvent] {
         let audio: [(key: String, value: JSONValue)] = [("rate", .number("\(rate)")), ("width", .number("2")), ("channels", .number("\(channels)"))]
         send(WyomingEvent(type: "audio-start", data: audio))
         let converted = rate == 16_000 ? samples : Self.linearResample(samples, to: rate)
         let interleaved = converted.flatMap { Array(repeating: $0, count: channels) }
         let bytes = PCM16.littleEndianBytes(interleaved)
-        let chunk = rate / 10 * channels * 2
+        let chunk = Int(Double(rate) * chunkSeconds) * channels * 2
         for start in stride(from: 0, to: bytes.count, by: chunk) {
             send(WyomingEvent(type: "audio-chunk", data: audio, payload: Array(bytes[start..<min(start + chunk, bytes.count)])))
         }

@@ -83,6 +83,22 @@ import WyomingServer
         }
     }
 
+    /// The detector hears whole 30 ms frames whatever size the client's chunks are: 20 ms
+    /// chunks (Home Assistant's), 64 ms and 100 ms give the same detections at the same times.
+    @Test func hearsTheSameAtEveryChunkSize() async throws {
+        try await withServer { address in
+            let samples = try Self.samples("TestAudio/mixed_susi_and_near_misses.wav")
+            var heard: [[String]] = []
+            for seconds in [0.02, 0.064, 0.1] {
+                let client = try WyomingTestClient(address)
+                heard.append(try client.stream(samples, chunkSeconds: seconds).map { "\($0.type) \($0["timestamp"]?.intValue ?? -1)" })
+            }
+            #expect(heard[0].count > 10, "\(heard[0])")
+            #expect(heard[1] == heard[0])
+            #expect(heard[2] == heard[0])
+        }
+    }
+
     @Test func convertsStereoAt44kHz() async throws {
         try await withServer { address in
             let client = try WyomingTestClient(address)
