@@ -24,7 +24,9 @@ package final class EventSocket: @unchecked Sendable {
 
     /// The socket file's mode: its owner and group may connect.
     package static let mode: mode_t = 0o660
-    /// Bytes of events a client may leave unread (its socket buffer) before it is dropped.
+    /// The socket buffer asked for each client, which holds the events it has not read yet; a
+    /// client whose buffer is full is dropped. Linux counts each write's bookkeeping in it, so
+    /// it holds about 150 short events.
     package static let unreadBytes: Int32 = 65_536
     /// Longest request line; a longer one is answered with an error and its client disconnected.
     package static let maximumLineBytes = 4096
@@ -156,7 +158,7 @@ package final class EventSocketClient: @unchecked Sendable {
         // The serving thread sees the shut-down socket as closed and forgets the client.
         logger.warning(count < 0 && errno != EAGAIN
             ? "events client \(number) dropped: \(String(cString: strerror(errno)))"
-            : "events client \(number) dropped: it left \(EventSocket.unreadBytes / 1024) KiB of events unread")
+            : "events client \(number) dropped: it left a full socket buffer of events unread")
         disconnect()
     }
 
@@ -181,6 +183,10 @@ package final class EventSocketClient: @unchecked Sendable {
         partial = lines.removeLast()
         let complete = lines.map { $0.last == UInt8(ascii: "\r") ? Array($0.dropLast()) : $0 }
             .filter { !$0.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+        // A line too long counts whether it arrived whole (in one read) or is still coming.
+        if let long = complete.firstIndex(where: { $0.count > EventSocket.maximumLineBytes }) {
+            return (Array(complete[..<long]), true, true)
+        }
         return (complete, true, partial.count > EventSocket.maximumLineBytes)
     }
 }

@@ -69,6 +69,8 @@ package struct WyomingEventReader<Source: WyomingByteSource> {
         var searched = 0
         while true {
             if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+                // A line too long counts whether its newline came with it or is still to come.
+                guard newline - start <= WyomingEvent.maximumPartLength else { throw .tooLong(part: "header line", length: newline - start) }
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
                 return line

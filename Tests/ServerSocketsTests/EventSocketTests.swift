@@ -112,6 +112,17 @@ import Testing
         }
     }
 
+    /// A line over the limit that arrives whole, with its newline, is refused as one still coming is.
+    @Test func answersAnOverlongCompleteLineAndDisconnectsItsClient() throws {
+        try withSocket { _, path in
+            let client = try EventSocketTestClient(path)
+            #expect(client.send(#"{"type":"unmute","pad":""# + String(repeating: "a", count: EventSocket.maximumLineBytes) + "\"}\n"))
+            #expect(client.line()?.hasPrefix(#"{"type":"error""#) == true)
+            #expect(client.line() == nil)
+            #expect(client.isClosed)
+        }
+    }
+
     @Test func replacesAStaleSocketFileButNotOneAnotherProcessListensOn() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("events.sock")

@@ -72,4 +72,12 @@ private func events(in text: String, payload: [UInt8] = []) throws(WyomingProtoc
         var reader = WyomingEventReader(source: ByteFeed(Array(text.utf8), piece: 65_536))
         #expect(throws: WyomingProtocolError.self) { try reader.next() }
     }
+
+    /// Over the limit by a few bytes, a line whose newline comes in the same read is refused
+    /// too, with its own length.
+    @Test func refusesALongHeaderLineThatArrivesWhole() {
+        let line = #"{"type":"ping","pad":""# + String(repeating: "a", count: WyomingEvent.maximumPartLength) + "\"}"
+        var reader = WyomingEventReader(source: ByteFeed(Array((line + "\n").utf8), piece: 2 * WyomingEvent.maximumPartLength))
+        #expect(throws: WyomingProtocolError.tooLong(part: "header line", length: line.utf8.count)) { try reader.next() }
+    }
 }
