@@ -25,31 +25,46 @@ package struct StreamRun: Sendable {
         let startCPU = CPUClock.threadSeconds()
         var streamSamples = 0
         var detectorOrigin = 0
+        // Samples read but not yet heard, less than a frame: over a continuous stream, frames
+        // run across the joins between files, as a microphone's would.
+        var pending: [Float] = []
+        func hear(_ frame: [Float], from file: String) throws {
+            if shouldStop() { throw BenchmarkError.stopped }
+            // Detector positions count from its last reset; the stream's from its start.
+            let onStream = { [detectorOrigin] (hit: HotwordHit) in
+                HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
+                           endSample: hit.endSample + detectorOrigin,
+                           detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
+            }
+            for hit in try detector.process(frame) {
+                run.hits.append(HotwordEvent(hit: onStream(hit), sampleRate: pipelineSampleRate, source: .file(file)))
+            }
+            for verdict in detector.candidateVerdicts {
+                let placed = CandidateVerdict(candidate: onStream(verdict.candidate), heardWords: verdict.heardWords,
+                                              phoneEdits: verdict.phoneEdits, reason: verdict.reason)
+                run.candidates.append(CandidateEvent(verdict: placed, sampleRate: pipelineSampleRate, source: .file(file)))
+            }
+        }
         do {
-            for file in files {
+            for (index, file) in files.enumerated() {
                 if resetBetweenFiles {
                     try detector.reset()
                     detectorOrigin = streamSamples
                 }
                 let reader = try AudioFileReader(path: file, frameLength: frameLength)
                 let fileStart = streamSamples
-                // Detector positions count from its last reset; the stream's from its start.
-                let onStream = { [detectorOrigin] (hit: HotwordHit) in
-                    HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
-                               endSample: hit.endSample + detectorOrigin,
-                               detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
-                }
                 while let frame = try reader.nextFrame() {
-                    if shouldStop() { throw BenchmarkError.stopped }
                     streamSamples += frame.count
-                    for hit in try detector.process(frame) {
-                        run.hits.append(HotwordEvent(hit: onStream(hit), sampleRate: pipelineSampleRate, source: .file(file)))
+                    pending += frame
+                    while pending.count >= frameLength {
+                        try hear(Array(pending[..<frameLength]), from: file)
+                        pending.removeFirst(frameLength)
                     }
-                    for verdict in detector.candidateVerdicts {
-                        let placed = CandidateVerdict(candidate: onStream(verdict.candidate), heardWords: verdict.heardWords,
-                                                      phoneEdits: verdict.phoneEdits, reason: verdict.reason)
-                        run.candidates.append(CandidateEvent(verdict: placed, sampleRate: pipelineSampleRate, source: .file(file)))
-                    }
+                }
+                // A stream's last samples, less than a frame, are heard at its end.
+                if (resetBetweenFiles || index == files.count - 1) && !pending.isEmpty {
+                    try hear(pending, from: file)
+                    pending = []
                 }
                 run.placements[file] = (Double(fileStart) / Double(pipelineSampleRate),
                                         Double(streamSamples - fileStart) / Double(pipelineSampleRate))
