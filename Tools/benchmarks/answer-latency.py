@@ -23,8 +23,10 @@ import glob
 import http.server
 import json
 import os
+import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -49,11 +51,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=".build/release/susi-listen")
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5, help="runs of each command")
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    if shutil.which(args.binary) is None:
+        sys.exit(f"answer-latency: no susi-listen at {args.binary} (build it with Scripts/setup.sh, or give --binary)")
+    commands = sorted(glob.glob("TestAudio/commands/hotword_*.flac"))
+    if not commands:
+        sys.exit("answer-latency: no TestAudio/commands/hotword_*.flac here: run it from the repository's root")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    files = sorted(glob.glob("TestAudio/commands/hotword_*.flac")) * args.runs
+    files = commands * args.runs
     to_spoken, synthesis = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:

@@ -5,8 +5,8 @@
 #   Tools/benchmarks/benchmark.sh            everything
 #   Tools/benchmarks/benchmark.sh --quick    skip the one-hour file and the pip reference
 # It runs Scripts/setup.sh first (packages and the release build), installs sox when missing
-# (apt-get through sudo when not root, or through SUDO=command), and for the pip reference puts
-# pip pocketsphinx 5.1.1 in .build/reference-venv. DEVDATA=path (from the repository's root)
+# (apt-get through SUDO=command, by default sudo when not root) and, for the pip reference, pip
+# pocketsphinx 5.1.1 in .build/reference-venv. DEVDATA=path (from the repository's root)
 # overrides ../shared/devdata. Plots go to bench-output/.
 set -euo pipefail
 usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
@@ -15,7 +15,7 @@ for argument in "$@"; do
     case "$argument" in
         --quick) quick=yes ;;
         -h|--help) usage; exit 0 ;;
-        *) echo "benchmark: unknown option $argument" >&2; usage >&2; exit 64 ;;
+        *) echo "benchmark: unknown argument $argument" >&2; usage >&2; exit 64 ;;
     esac
 done
 cd "$(dirname "$0")/../.."

@@ -5,13 +5,21 @@
 # device (a `file` PCM writing to disk). TestAudio/commands/hotword_02_slt.flac is played three
 # times with 4 s of silence after each; the peak (VmHWM) is read before SIGTERM, with the event
 # types seen.
-#   Tools/benchmarks/daemon-memory.sh
-# BIN=path measures another build (default .build/release/susi-listen, built if missing);
+#   Tools/benchmarks/daemon-memory.sh      (no arguments)
+# BIN=path (from the repository's root) measures another build (default
+# .build/release/susi-listen, built with Scripts/setup.sh if missing);
 # ARGS="--recogniser-vocabulary full" adds options to the daemon's.
 set -euo pipefail
+usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
+case "$*" in
+    "") ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "daemon-memory: takes no arguments (options for the daemon go in ARGS), not: $*" >&2; usage >&2; exit 64 ;;
+esac
 cd "$(dirname "$0")/../.."
 bin=${BIN:-.build/release/susi-listen}
-[ -x "$bin" ] || Scripts/setup.sh
+[ -x "$bin" ] || [ -n "${BIN:-}" ] || Scripts/setup.sh
+[ -x "$bin" ] || { echo "daemon-memory: no susi-listen at $bin" >&2; exit 1; }
 work=$(mktemp -d)
 server=""
 daemon=""

@@ -20,6 +20,7 @@ DIR holds captured.wav, played.wav, person.wav and labels.tsv.  Python standard 
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -35,11 +36,16 @@ def run(binary, audio, keyword, extra):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("directory")
+    parser.add_argument("directory", metavar="DIR", help="captured.wav, played.wav, person.wav and labels.tsv, as Tools/fixtures/make-echo-audio.py makes them")
     parser.add_argument("--binary", default=".build/release/susi-listen")
-    parser.add_argument("--keyword")
-    parser.add_argument("extra", nargs="*", help="more susi-listen options, after --")
-    args = parser.parse_args()
+    parser.add_argument("--keyword", help="default: the first label's")
+    parser.add_argument("extra", nargs="*", default=[], metavar="EXTRA", help="more susi-listen options, after --")
+    args = parser.parse_intermixed_args()  # DIR --keyword K -- EXTRA, as the usage above has it
+    for name in ("labels.tsv", "person.wav", "captured.wav", "played.wav"):
+        if not os.path.isfile(os.path.join(args.directory, name)):
+            sys.exit(f"echo-benchmark: no file {os.path.join(args.directory, name)} (make DIR with Tools/fixtures/make-echo-audio.py)")
+    if shutil.which(args.binary) is None:
+        sys.exit(f"echo-benchmark: no susi-listen at {args.binary} (build it with Scripts/setup.sh, or give --binary)")
     with open(os.path.join(args.directory, "labels.tsv")) as f:
         next(f)
         labels = [(row[0], float(row[1]), float(row[2])) for row in (line.rstrip("\n").split("\t") for line in f if line.strip())]

@@ -38,14 +38,15 @@
 # A summary table with each output's duration ends the run.
 set -euo pipefail
 
+usage() { sed -n '2,8s/^# \{0,1\}//p' "$0"; }
 force=0
 out_arg=""
 for arg in "$@"; do
     case "$arg" in
         --force) force=1 ;;
-        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
-        -*) echo "make-robustness-audio: unknown option $arg" >&2; exit 2 ;;
-        *) [ -z "$out_arg" ] || { echo "make-robustness-audio: one output folder only" >&2; exit 2; }
+        -h|--help) usage; exit 0 ;;
+        -*) echo "make-robustness-audio: unknown option $arg" >&2; usage >&2; exit 64 ;;
+        *) [ -z "$out_arg" ] || { echo "make-robustness-audio: one output folder only" >&2; usage >&2; exit 64; }
            out_arg=$arg ;;
     esac
 done

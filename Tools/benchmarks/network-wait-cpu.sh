@@ -3,13 +3,20 @@
 # connection and never answers (a hung server, an outage behind a proxy): a file run sends the
 # command of TestAudio/commands/hotword_02_slt.flac to a loopback server that holds every
 # connection open, and the process's CPU time is read from /proc over the wait.
-#   Tools/benchmarks/network-wait-cpu.sh [seconds]     default 45
-# BIN=path measures another build (default .build/release/susi-listen, built if missing).
+#   Tools/benchmarks/network-wait-cpu.sh [SECONDS]     how long to wait, a whole number; default 45
+# BIN=path (from the repository's root) measures another build (default
+# .build/release/susi-listen, built with Scripts/setup.sh if missing).
 set -euo pipefail
+usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+if [ $# -gt 1 ] || ! [[ ${1:-45} =~ ^[1-9][0-9]*$ ]]; then
+    echo "network-wait-cpu: takes one whole number of seconds above 0, not: $*" >&2; usage >&2; exit 64
+fi
 cd "$(dirname "$0")/../.."
 seconds=${1:-45}
 bin=${BIN:-.build/release/susi-listen}
-[ -x "$bin" ] || Scripts/setup.sh
+[ -x "$bin" ] || [ -n "${BIN:-}" ] || Scripts/setup.sh
+[ -x "$bin" ] || { echo "network-wait-cpu: no susi-listen at $bin" >&2; exit 1; }
 work=$(mktemp -d)
 server=""
 listener=""

@@ -5,7 +5,17 @@
 # server's CPU (share of one core, over the run) and resident memory (idle, and peak) from /proc.
 #   Tools/benchmarks/wyoming-benchmark.sh [CLIENT-COUNT...]       default: 1 2 4 8 12
 #   DECISION=spotting Tools/benchmarks/wyoming-benchmark.sh ...    another --decision
+# A client count is a whole number from 1 to 64 (the server's --max-clients). It makes the release
+# build and the `wyoming` client in .build/wyoming-venv (Scripts/setup.sh) when they are missing.
 set -euo pipefail
+usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
+for argument in "$@"; do
+    case "$argument" in
+        -h|--help) usage; exit 0 ;;
+        [1-9]|[1-5][0-9]|6[0-4]) ;;
+        *) echo "wyoming-benchmark: a client count is a whole number from 1 to 64, not $argument" >&2; usage >&2; exit 64 ;;
+    esac
+done
 cd "$(dirname "$0")/../.."
 counts=("${@:-1 2 4 8 12}")
 read -r -a counts <<< "${counts[*]}"
@@ -31,7 +41,10 @@ for count in "${counts[@]}"; do
     : > "$log"
     "$bin" serve --uri "tcp://127.0.0.1:$port" --max-clients 64 --decision "$decision" --config /dev/null 2> "$log" &
     server=$!
-    until grep -q "listening on" "$log"; do sleep 0.1; kill -0 "$server"; done
+    until grep -q "listening on" "$log"; do
+        kill -0 "$server" 2>/dev/null || { echo "wyoming-benchmark: susi-listen serve ended:" >&2; cat "$log" >&2; exit 1; }
+        sleep 0.1
+    done
     idle=$(rss_kb "$server")
     before=$(cpu_ticks "$server")
     started=$(date +%s.%N)

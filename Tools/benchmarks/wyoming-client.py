@@ -11,7 +11,8 @@ one of them at 44.1 kHz stereo). One JSON line per client on standard output:
 every detection's timestamp and, with --realtime, "lag_ms": how long after that much audio had
 been sent the detection came (what the server adds to real time). Exit code 1 if a client failed.
 
-Needs `pip install wyoming==1.10.2` (Scripts/setup.sh --wyoming puts it in .build/wyoming-venv).
+Needs `pip install wyoming==1.10.2` (Scripts/setup.sh --no-build --wyoming-client puts it in
+.build/wyoming-venv): run it with .build/wyoming-venv/bin/python.
 """
 
 import argparse
@@ -21,18 +22,23 @@ import sys
 import time
 import wave
 
-from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop
-from wyoming.client import AsyncClient
-from wyoming.info import Describe, Info
-from wyoming.ping import Ping, Pong
-from wyoming.wake import Detect, Detection, NotDetected
+try:
+    from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop
+    from wyoming.client import AsyncClient
+    from wyoming.info import Describe, Info
+    from wyoming.ping import Ping, Pong
+    from wyoming.wake import Detect, Detection, NotDetected
+except ModuleNotFoundError:
+    sys.exit("wyoming-client: no `wyoming` module in this Python: run it with .build/wyoming-venv/bin/python "
+             "(Scripts/setup.sh --no-build --wyoming-client makes it)")
 
 CHUNK_SECONDS = 0.02
 
 
 def read_audio(path, silence_after):
     with wave.open(path, "rb") as audio:
-        assert audio.getsampwidth() == 2, "16-bit WAV expected"
+        if audio.getsampwidth() != 2:
+            raise wave.Error("16-bit WAV expected")
         frames = audio.readframes(audio.getnframes())
         rate, channels = audio.getframerate(), audio.getnchannels()
     return frames + bytes(int(silence_after * rate) * 2 * channels), rate, channels
@@ -115,7 +121,12 @@ async def main():
     parser.add_argument("--all-detections", action="store_true", help="stream the whole file, reporting every detection")
     parser.add_argument("--timeout", type=float, default=60.0)
     args = parser.parse_args()
-    audio, source_rate, source_channels = read_audio(args.audio, args.silence_after)
+    if args.clients < 1:
+        parser.error("--clients must be at least 1")
+    try:
+        audio, source_rate, source_channels = read_audio(args.audio, args.silence_after)
+    except (OSError, wave.Error) as error:
+        sys.exit(f"wyoming-client: {args.audio}: {error}")
     runs = []
     for index in range(args.clients):
         rate, channels = (44100, 2) if args.stereo_44k and index == 0 else (16000, 1)
