@@ -73,6 +73,9 @@ package enum LabelFile {
             }
             let keyword = fields[keywordColumn].trimmingWhitespace()
             guard !keyword.isEmpty else { throw LabelFileError(origin: origin, problem: "empty keyword") }
+            if let fileColumn, fields[fileColumn].trimmingWhitespace().isEmpty {
+                throw LabelFileError(origin: origin, problem: "empty file: name the audio file the label belongs to")
+            }
             let file = audio.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 ?? URL(fileURLWithPath: fields[fileColumn ?? 0], relativeTo: folder).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: file) else {

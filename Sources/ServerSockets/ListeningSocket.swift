@@ -59,7 +59,9 @@ package final class ListeningSocket: @unchecked Sendable {
             }
             var status = stat()
             if lstat(path, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFSOCK else { throw failure("bind", EEXIST) }
+                guard status.st_mode & S_IFMT == S_IFSOCK else {
+                    throw .cannotListen(address, call: "bind", reason: "a file that is not a socket is there; move it away or choose another path")
+                }
                 guard !Self.isListened(path) else { throw .inUse(address) }
                 unlink(path)
             }

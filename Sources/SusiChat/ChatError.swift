@@ -48,7 +48,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
             let body = excerpt.isEmpty ? "" : ": \(excerpt)"
             return "the SUSI server answered HTTP \(code)\(Self.reasonPhrase(forStatus: code).map { " (\($0))" } ?? "")\(body); \(Self.advice(forStatus: code))"
         case .notJSON(let contentType, let excerpt):
-            let kind = contentType.map { "a \($0) body" } ?? "a body without content type"
+            let kind = contentType.map { "a body of type \($0)" } ?? "a body without content type"
             return "the SUSI server sent \(kind) that is not JSON (\"\(excerpt)\"); check that the server address points at a SUSI API server, not a web page or proxy"
         case .unexpectedShape(let reason):
             return "the SUSI server's JSON is not a chat answer (\(reason)); check that the server address points at a SUSI API server"

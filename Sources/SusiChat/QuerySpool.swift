@@ -35,6 +35,10 @@ package actor QuerySpool {
     package init(directory: URL, limit: Int = 100) throws(QuerySpoolError) {
         self.directory = directory
         self.limit = max(1, limit)
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder {
+            throw .cannotCreateDirectory(path: directory.path, reason: "a file that is not a folder is there")
+        }
         do {
             // Owner-only: the files hold what people said.
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,

@@ -72,6 +72,9 @@ struct BenchCommand: ParsableCommand {
         try measured.validate()
         // The sensitivities are a sweep, each run for every keyword: each is checked on its own,
         // not matched one per keyphrase as `--sensitivity` of `detect` is.
+        if let twice = sensitivities.first(where: { value in sensitivities.filter { $0 == value }.count > 1 }) {
+            throw ValidationError("--sensitivity: \(twice) is given twice; each sensitivity is measured once")
+        }
         for value in sensitivities {
             var swept = CommandLineSettings()
             swept.add(.sensitivity, value)
@@ -138,6 +141,10 @@ struct BenchCommand: ParsableCommand {
                                      resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour ?? 1,
                                      splitsHalves: halves)
             if live {
+                // Found out before any audio is played in real time, not after.
+                if let unlabelled = keywords.first(where: { keyword in !labels.contains { $0.keyword == keyword } }) {
+                    throw BenchmarkError.nothingToMeasure("no labelled audio for \"\(unlabelled)\"")
+                }
                 for keyword in keywords {
                     var configuration = spotter
                     configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivities[0])]

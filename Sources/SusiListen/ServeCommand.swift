@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import Glibc
 import HotwordDetection
 import Logging
@@ -14,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve hotword detection over the Wyoming protocol (Home Assistant's wake-word integration).",
         discussion: """
             Each configured keyphrase is a wake-word model named by the keyphrase. Clients send audio \
-            at any rate and channel count (16-bit); each connection is served on its own thread. \
+            at 1 kHz to 768 kHz with up to 64 channels (16-bit); each connection is served on its own thread. \
             Exit codes: 0 stopped by SIGTERM or SIGINT, 2 models or keywords could not be loaded, \
             5 the socket or the events socket cannot be set up (address in use, no permission), \
             64 bad arguments, 78 a bad configuration file.
@@ -68,6 +69,10 @@ struct ServeCommand: AsyncParsableCommand {
         let address = try ServerAddress(uri: settings.serveURI)
         if settings.zeroconf, case .unix = address {
             throw ValidationError("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri")
+        }
+        if case .unix(let path) = address, let events = settings.eventsSocket,
+           URL(fileURLWithPath: path).standardizedFileURL == URL(fileURLWithPath: events).standardizedFileURL {
+            throw ValidationError("--uri and --events-socket (serve.uri and events.socket) name the same socket, \(path): give each its own")
         }
         // Fail early, with exit code 2, on models and keywords; the detector is the pool's first.
         let first = try settings.makeDetector()

@@ -10,7 +10,7 @@ struct SusiListen: AsyncParsableCommand {
         discussion: """
             Hotword detection is PocketSphinx keyword spotting with a second stage that checks each \
             candidate with a large-vocabulary recogniser. Files: WAV, FLAC, Ogg and every other format \
-            libsndfile reads, at any rate and channel count. Each event is a line (or a JSON object with \
+            libsndfile reads, at 1 kHz to 768 kHz with up to 64 channels. Each event is a line (or a JSON object with \
             --json). Exit codes: \(ExitStatus.overview).
             """,
         version: "0.1.0",

@@ -53,6 +53,10 @@ import KeywordLabels
         #expect(labels[1].origin.hasSuffix("labels.tsv:3"))
     }
 
+    @Test func namesTheLineOfARowWithoutItsFile() throws {
+        #expect(try problem("file\tkeyword\tstart_s\tend_s\na.wav\tsusi\t1\t2\n \tsusi\t3\t4\n") == "labels.tsv:3: empty file: name the audio file the label belongs to")
+    }
+
     @Test func saysThatAudioGivenAsLabelsIsNotALabelsFile() throws {
         #expect(try problem("RIFF\u{0}\u{0}\u{0}WAVEfmt ") == "labels.tsv: not a text labels file (to label an audio file, give AUDIO=LABELS.tsv)")
     }

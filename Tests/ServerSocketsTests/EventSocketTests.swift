@@ -123,6 +123,17 @@ import Testing
         }
     }
 
+    @Test func refusesAPathWhereAFileThatIsNotASocketIs() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("events.sock")
+        _ = FileManager.default.createFile(atPath: path, contents: Data("notes".utf8))
+        #expect(throws: ServerSocketError.cannotListen(.unix(path: path), call: "bind",
+                                                       reason: "a file that is not a socket is there; move it away or choose another path")) {
+            try EventSocket(path: path, group: nil)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "notes")
+    }
+
     @Test func replacesAStaleSocketFileButNotOneAnotherProcessListensOn() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("events.sock")

@@ -131,7 +131,7 @@ import SusiChat
 
         #expect(error == .notJSON(contentType: "text/html; charset=utf-8",
                                   excerpt: "<!DOCTYPE html> <html><head><title>Hotel Wi-Fi</title></head><body>Please log in</body></html>"))
-        #expect(error.description.hasPrefix("the SUSI server sent a text/html; charset=utf-8 body that is not JSON"))
+        #expect(error.description.hasPrefix("the SUSI server sent a body of type text/html; charset=utf-8 that is not JSON"))
         #expect(server.recordedRequests.count == 1)
     }
 

@@ -123,5 +123,11 @@ import SusiChat
             return path.hasSuffix("a-file/spool") && reason == "Not a directory"
                 && error.description.contains("choose another spool directory")
         }
+        #expect {
+            try QuerySpool(directory: file)
+        } throws: { error in
+            guard let error = error as? QuerySpoolError, case .cannotCreateDirectory(_, let reason) = error else { return false }
+            return reason == "a file that is not a folder is there"
+        }
     }
 }

@@ -19,6 +19,7 @@ import AudioTestSupport
         (["bench", "--live", "--positives", missingLabels, "--target-fa-per-hour", "2"], "--live does not use --target-fa-per-hour"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--halves"], "--live does not use --halves"),
         (["bench", "--negatives", "x.wav", "--keyword", "susi", "--sensitivity", "0.3", "1.5"], "--sensitivity: expected"),
+        (["bench", "--negatives", "x.wav", "--keyword", "susi", "--sensitivity", "0.5", "0.5"], "--sensitivity: 0.5 is given twice"),
     ])
     func rejectsBadArgumentsWithExitCode64(_ arguments: [String], message: String) throws {
         let outcome = try CommandRunner.run(arguments)

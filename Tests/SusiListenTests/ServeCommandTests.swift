@@ -171,6 +171,12 @@ import Testing
         #expect(outcome.standardError.contains("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri"), "\(outcome.standardError)")
     }
 
+    @Test func refusesOneSocketForWyomingAndTheEvents() throws {
+        let outcome = try CommandRunner.run(["serve", "--uri", "unix:///tmp/same.sock", "--events-socket", "/tmp/./same.sock", "--config", "/dev/null"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("name the same socket, /tmp/same.sock"), "\(outcome.standardError)")
+    }
+
     @Test func goesOnServingAfterSIGHUP() throws {
         let server = try Server()
         kill(server.process.processIdentifier, SIGHUP)
