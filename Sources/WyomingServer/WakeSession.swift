@@ -65,12 +65,21 @@ final class WakeSession {
         stream = nil
     }
 
-    /// `detect`'s names: none, null or an empty list mean every model.
+    /// `detect`'s names: none, null or an empty list mean every model; anything but a list of
+    /// strings is a malformed event.
     private func select(_ names: JSONValue?) throws(WyomingProtocolError) {
-        let requested = names?.arrayValue?.compactMap { node -> String? in
-            if case .string(let name) = node { return name }
-            return nil
-        } ?? []
+        var requested: [String] = []
+        switch names {
+        case nil, .null?:
+            break
+        case .array(let nodes)?:
+            for node in nodes {
+                guard case .string(let name) = node else { throw .malformedHeader("detect's \"names\" is not a list of strings") }
+                requested.append(name)
+            }
+        default:
+            throw .malformedHeader("detect's \"names\" is not a list of strings")
+        }
         let known = program.modelNames
         let unknown = requested.filter { !known.contains($0) }
         guard unknown.isEmpty else { throw .unknownModels(requested: unknown, known: known) }

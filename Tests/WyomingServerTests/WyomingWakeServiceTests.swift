@@ -125,6 +125,8 @@ import WyomingServer
         ("{not json", "malformed-event"),
         (#"{"type":"audio-chunk","payload_length":2000000}"#, "event-too-long"),
         (#"{"type":"detect","data":{"names":["alexa"]}}"#, "unknown-model"),
+        (#"{"type":"detect","data":{"names":"susi"}}"#, "malformed-event"),
+        (#"{"type":"detect","data":{"names":[5]}}"#, "malformed-event"),
     ]
 
     @Test(arguments: badInput)
