@@ -59,9 +59,9 @@ package struct KeywordSpotterConfiguration: Sendable, Equatable {
     package func validate() throws(HotwordDetectionError) {
         var seen = Set<String>()
         for keyword in keywords {
-            let words = PronunciationLexicon.words(of: keyword.keyphrase)
-            if words.isEmpty { throw .emptyKeyphrase }
-            if !seen.insert(words.joined(separator: " ")).inserted { throw .duplicateKeyphrase(keyword.keyphrase) }
+            let normalised = PronunciationLexicon.normalised(keyword.keyphrase)
+            if normalised.isEmpty { throw .emptyKeyphrase }
+            if !seen.insert(normalised).inserted { throw .duplicateKeyphrase(keyword.keyphrase) }
             if !(0...1).contains(keyword.sensitivity) { throw .invalidSensitivity(keyword.sensitivity) }
         }
         if !(gain.isFinite && gain > 0) { throw .invalidGain(gain) }

@@ -79,6 +79,12 @@ package struct PronunciationLexicon: Sendable, Equatable {
         keyphrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     }
 
+    /// The keyphrase as its lower-cased words one space apart: two ways of writing one
+    /// keyphrase ("Hey  Susi", "hey susi") give the same.
+    package static func normalised(_ keyphrase: String) -> String {
+        words(of: keyphrase).joined(separator: " ")
+    }
+
     /// Characters PocketSphinx gives a meaning inside a word: `word(2)` names the second
     /// pronunciation of `word`, and `/` ends a keyphrase in a keyphrase list.
     static let reservedCharacters: Set<Character> = ["(", ")", "/"]

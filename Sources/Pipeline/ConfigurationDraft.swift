@@ -35,11 +35,11 @@ struct ConfigurationDraft: Sendable {
             }
             values = sensitivities
         } else {
-            func words(_ keyphrase: String) -> String { PronunciationLexicon.words(of: keyphrase).joined(separator: " ") }
-            let own = Dictionary(configured.map { (words($0.keyphrase), $0.sensitivity) }, uniquingKeysWith: { first, _ in first })
+            let own = Dictionary(configured.map { (PronunciationLexicon.normalised($0.keyphrase), $0.sensitivity) },
+                                 uniquingKeysWith: { first, _ in first })
             let shared = Set(configured.map(\.sensitivity))
             let other = shared.count == 1 ? configured[0].sensitivity : KeywordSetting.defaultSensitivity
-            values = phrases.map { own[words($0)] ?? other }
+            values = phrases.map { own[PronunciationLexicon.normalised($0)] ?? other }
         }
         configuration.keywords = KeywordSetting.settings(keyphrases: phrases, sensitivities: values)
         return configuration

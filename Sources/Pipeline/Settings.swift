@@ -37,7 +37,7 @@ extension Setting {
         let expected = "a keyphrase or an array of them, none empty and none twice"
         let format = SettingFormat.string(expected).checked(expected) { !$0.allSatisfy(\.isWhitespace) }
             .list(expected).checked(expected) { phrases in
-                !phrases.isEmpty && Set(phrases.map { PronunciationLexicon.words(of: $0).joined(separator: " ") }).count == phrases.count
+                !phrases.isEmpty && Set(phrases.map(PronunciationLexicon.normalised)).count == phrases.count
             }
         return Setting(
             "hotword.keywords", flag: SettingFlag(name: "keyword", form: .value(valueName: "keyphrase")), live: true,
