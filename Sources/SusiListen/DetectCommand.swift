@@ -25,7 +25,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     @Option(name: Setting.alsaConfiguration.flagName, help: Setting.alsaConfiguration.argumentHelp)
     var alsaConfig: String?
 
-    @Flag(name: .long, help: "List the capture devices ALSA knows and exit.")
+    @Flag(name: .long, help: "List the capture devices ALSA knows (with --alsa-config, the PCMs that file defines) and exit.")
     var listDevices = false
 
     @OptionGroup var detector: DetectorOptions

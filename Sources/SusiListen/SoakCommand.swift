@@ -12,10 +12,10 @@ struct SoakCommand: ParsableCommand {
         commandName: "soak",
         abstract: "Push audio through a file-backed ALSA capture device and the spotter faster than real time; report RSS and CPU.")
 
-    @Option(name: .long, help: ArgumentHelp("Seconds of audio to push (default: one hour).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds of audio to push, 60 to 2,592,000 (an hour by default).", valueName: "seconds"))
     var seconds: Double = 3600
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Audio files or folders to loop (default: TestAudio).", valueName: "path"))
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Audio files or folders to loop (in the working folder).", valueName: "path"))
     var audio: [String] = ["TestAudio"]
 
     @OptionGroup var detector: DetectorOptions

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the ablation of README "Detection, technique by technique": `bench` on the devdata streams
+# Prints the ablation of docs/research-log.md "Detection, technique by technique": `bench` on the devdata streams
 # for each way of deciding a detection (spotting alone, every candidate verified, two-stage),
 # clean, 20 dB quieter (--gain 0.1), with pink noise at 10 dB SNR, and telephone-band; then false alarms of the default
 # setting on the lengthened negatives (real speech perturbed; espeak-ng readings, reported apart).
