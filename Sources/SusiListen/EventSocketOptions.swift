@@ -26,7 +26,12 @@ struct EventSocketOptions: ParsableArguments, Sendable {
     /// The events socket `settings` ask for, listening; nil when they ask for none.
     /// - Throws: ``ExitStatus/socketUnavailable`` when it cannot be set up, said on standard error.
     static func open(for settings: Configuration) throws -> EventSocket? {
-        guard let path = settings.eventsSocket else { return nil }
+        guard let path = settings.eventsSocket else {
+            if let group = settings.eventsSocketGroup {
+                StandardError.write("susi-listen: the events socket's group \(group) is set, but no events socket is (--events-socket, events.socket): ignored")
+            }
+            return nil
+        }
         do {
             return try EventSocket(path: path, group: settings.eventsSocketGroup)
         } catch {

@@ -12,8 +12,9 @@ enum ModelsFolder {
     /// Where an installation puts the folder.
     static let installed = ["/usr/local/share/susi-listen/Models", "/usr/share/susi-listen/Models"]
 
-    /// The folder `$SUSI_LISTEN_MODELS` names, if it is set.
-    private static var named: String? { ProcessInfo.processInfo.environment[environmentVariable] }
+    /// The folder `$SUSI_LISTEN_MODELS` names, if it is set and not empty (an empty one is unset,
+    /// as shells and unit files mean it).
+    private static var named: String? { ProcessInfo.processInfo.environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The folder, or nil when there is none (and `$SUSI_LISTEN_MODELS` is not set).
     static func locate() -> String? {

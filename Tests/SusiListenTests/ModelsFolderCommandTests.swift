@@ -13,6 +13,11 @@ import Testing
         #expect(outcome.status == 2, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("SUSI_LISTEN_MODELS is \"\(folder.path)\", which holds no keywords.dict"), "\(outcome.standardError)")
         #expect(outcome.events(ofType: "start").isEmpty)
+        // Set but empty, it is unset: the folder above the executable is found.
+        let empty = try CommandRunner.run(["--file", Self.fixture, "--no-transcription", "--json", "--config", "/dev/null"],
+                                          environment: ["SUSI_LISTEN_MODELS": ""])
+        #expect(empty.status == 0, "\(empty.standardError)")
+        #expect(empty.events(ofType: "start").first?["recogniser_vocabulary"] as? String == "compact")
     }
 
     /// Started by its bare name from `PATH`, in a folder whose `Models/` is not the project's,

@@ -140,6 +140,13 @@ import Testing
         #expect(server.text.contains("client 1 closed: the server is shutting down"))
     }
 
+    @Test func saysThatAnEventsSocketGroupWithoutASocketIsIgnored() throws {
+        let server = try Server(["--events-socket-group", "root"])
+        let log = server.text(once: "events socket's group")
+        #expect(log.contains("the events socket's group root is set, but no events socket is (--events-socket, events.socket): ignored"), "\(log)")
+        #expect(server.stop().status == 0)
+    }
+
     @Test func servesWhenZeroconfIsAskedForAndNoAvahiDaemonRuns() throws {
         let server = try Server(["--zeroconf", "kitchen"])
         let log = server.text(once: "zeroconf: no Avahi daemon runs")
