@@ -28,7 +28,8 @@ package final class ListeningStream {
     package var source: StreamSource
     /// Samples processed since the stream began.
     package private(set) var samples = 0
-    /// CPU time the echo canceller has taken, in seconds; nil without one.
+    /// CPU time the echo canceller has taken, in seconds; nil until it has cancelled a frame
+    /// (without one, or with nothing played).
     package private(set) var echoCancellationSeconds: Double?
     /// Whether hotword detection is paused (``mute()``); a running command session goes on.
     package private(set) var isMuted = false
@@ -43,7 +44,6 @@ package final class ListeningStream {
         self.detector = detector
         self.transcriber = transcriber
         self.echoCanceller = echoCanceller
-        echoCancellationSeconds = echoCanceller == nil ? nil : 0
         self.reportsCandidates = reportsCandidates
         self.source = source
     }
@@ -66,7 +66,7 @@ package final class ListeningStream {
         case (.samples(let reference), let canceller?):
             let start = CPUClock.threadSeconds()
             frame = canceller.cancel(captured, played: reference)
-            echoCancellationSeconds? += CPUClock.threadSeconds() - start
+            echoCancellationSeconds = (echoCancellationSeconds ?? 0) + CPUClock.threadSeconds() - start
         default:
             // No reference, or no canceller: the device would hear itself.
             frame = isTranscribing ? captured : [Float](repeating: 0, count: captured.count)
