@@ -45,7 +45,9 @@ package struct FileDetectionRun {
                     try await run(path: path, stream: stream, forwarder: forwarder, summary: &summary, report: report)
                 } catch let error as AudioInputError {
                     summary.failedFiles += 1
-                    report(.error(ErrorEvent(file: error.path ?? path, message: error.problem)))
+                    // The echo reference is read beside the file: an error in it says so.
+                    let file = error.path ?? path
+                    report(.error(ErrorEvent(file: file, message: (file == echoReference && file != path ? "the echo reference: " : "") + error.problem)))
                 } catch {
                     summary.failedFiles += 1
                     report(.error(ErrorEvent(file: path, message: String(describing: error))))

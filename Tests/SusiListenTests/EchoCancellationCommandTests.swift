@@ -49,6 +49,7 @@ import Testing
         #expect(outcome.status == 1)
         let error = try #require(outcome.events(ofType: "error").first)
         #expect(error["file"] as? String == folder.file("missing.wav"), "\(error)")
+        #expect((error["message"] as? String)?.hasPrefix("the echo reference: ") == true, "\(error)")
         // The canceller never ran: the summary gives it no CPU time, not 0 s.
         #expect(outcome.events(ofType: "summary").first?["echo_cancellation_cpu_s"] == nil)
     }
