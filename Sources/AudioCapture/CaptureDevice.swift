@@ -29,7 +29,7 @@ package final class CaptureDevice: AudioFrameSource {
     /// The PCM name the device was opened by.
     package let name: String
     /// Samples per frame handed out by ``readFrame()``.
-    package let frameLength: Int
+    package var frameLength: Int { pending.frameLength }
     /// What the device delivers before conversion.
     package let hardwareFormat: CaptureFormat
     /// Overruns and suspends recovered from, and frames read, since the device was opened.
@@ -44,7 +44,7 @@ package final class CaptureDevice: AudioFrameSource {
     /// One period of interleaved samples as the device delivers them.
     private var periodBuffer: [UInt8]
     /// Converted samples not yet handed out; never more than a period's output plus a frame.
-    private var pending: [Float] = []
+    private var pending: FrameAssembler
 
     /// Opens the ALSA PCM `name` for capture and negotiates its format.
     /// - Parameters:
@@ -96,7 +96,7 @@ package final class CaptureDevice: AudioFrameSource {
             throw error
         }
         self.name = name
-        self.frameLength = frameLength
+        self.pending = FrameAssembler(frameLength: frameLength)
         self.pcm = pcm
         self.configuration = configuration
         self.hardwareFormat = negotiated.format
@@ -127,13 +127,11 @@ package final class CaptureDevice: AudioFrameSource {
     /// stalls): the frame is still to come, from a later call.
     /// - Throws: as ``readFrame()``.
     package func readFrame(waitingAtMost limit: Duration) throws(CaptureError) -> [Float]? {
-        while pending.count < frameLength {
+        while !pending.hasFrame {
             guard try waitForPeriod(limit) else { return nil }
             try readPeriod()
         }
-        let frame = Array(pending.prefix(frameLength))
-        pending.removeFirst(frameLength)
-        return frame
+        return pending.nextFrame()
     }
 
     /// How long ago the end of the frame last read was heard, as far as the device tells: the
@@ -192,7 +190,7 @@ package final class CaptureDevice: AudioFrameSource {
         let frames = Int(read)
         statistics.framesRead += frames
         let interleaved = periodBuffer.withUnsafeBytes { sampleFormat.decode($0, count: frames * channels) }
-        pending += converter.convert(interleaved: interleaved)
+        pending.append(converter.convert(interleaved: interleaved))
     }
 
     /// Gets the device reading again after `code` from `call`, or throws.

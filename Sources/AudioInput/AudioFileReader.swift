@@ -17,13 +17,13 @@ package final class AudioFileReader: AudioFrameSource {
     /// What the file holds before conversion.
     package let sourceFormat: AudioSourceFormat
     /// Samples per frame handed out by ``nextFrame()``.
-    package let frameLength: Int
+    package var frameLength: Int { pending.frameLength }
 
     private let file: SoundFile
     /// nil when the file is already at the pipeline rate, so its samples pass through bit-exactly.
     private let resampler: Resampler?
     /// Converted samples not yet handed out; never more than one block's output plus a frame.
-    private var pending: [Float] = []
+    private var pending: FrameAssembler
     private var reachedEndOfFile = false
 
     /// Opens `path` and checks that its header describes audio the pipeline can take.
@@ -42,7 +42,7 @@ package final class AudioFileReader: AudioFrameSource {
         guard file.frames != 0 else { throw .noAudio(path: path) }
 
         self.path = path
-        self.frameLength = frameLength
+        self.pending = FrameAssembler(frameLength: frameLength)
         self.file = file
         self.sourceFormat = AudioSourceFormat(
             sampleRate: file.sampleRate, channels: file.channels, frames: file.frames,
@@ -62,14 +62,10 @@ package final class AudioFileReader: AudioFrameSource {
     /// - Throws: ``AudioInputError/readFailed(path:seconds:reason:)`` when decoding fails
     ///   part-way; the frames handed out before stay valid.
     package func nextFrame() throws(AudioInputError) -> [Float]? {
-        while pending.count < frameLength && !reachedEndOfFile {
+        while !pending.hasFrame && !reachedEndOfFile {
             try readBlock()
         }
-        guard !pending.isEmpty else { return nil }
-        let count = min(frameLength, pending.count)
-        let frame = Array(pending.prefix(count))
-        pending.removeFirst(count)
-        return frame
+        return pending.nextFrameOrRest()
     }
 
     /// Reads, downmixes and converts one block, adding it to `pending`.
@@ -78,7 +74,7 @@ package final class AudioFileReader: AudioFrameSource {
         guard !interleaved.isEmpty else {
             reachedEndOfFile = true
             if let resampler {
-                pending += Self.limited(resampler.flush())
+                pending.append(Self.limited(resampler.flush()))
             }
             return
         }
@@ -86,9 +82,9 @@ package final class AudioFileReader: AudioFrameSource {
         // filter's memory; limiting after catches the filter's ringing near full scale.
         let mono = Self.limited(ChannelMixer.mono(interleaved: interleaved, channels: file.channels))
         if let resampler {
-            pending += Self.limited(resampler.process(mono))
+            pending.append(Self.limited(resampler.process(mono)))
         } else {
-            pending += mono
+            pending.append(mono)
         }
     }
 

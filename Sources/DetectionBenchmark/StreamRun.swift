@@ -27,7 +27,7 @@ package struct StreamRun: Sendable {
         var detectorOrigin = 0
         // Samples read but not yet heard, less than a frame: over a continuous stream, frames
         // run across the joins between files, as a microphone's would.
-        var pending: [Float] = []
+        var pending = FrameAssembler(frameLength: frameLength)
         func hear(_ frame: [Float], from file: String) throws {
             if shouldStop() { throw BenchmarkError.stopped }
             // Detector positions count from its last reset; the stream's from its start.
@@ -55,16 +55,12 @@ package struct StreamRun: Sendable {
                 let fileStart = streamSamples
                 while let frame = try reader.nextFrame() {
                     streamSamples += frame.count
-                    pending += frame
-                    while pending.count >= frameLength {
-                        try hear(Array(pending[..<frameLength]), from: file)
-                        pending.removeFirst(frameLength)
-                    }
+                    pending.append(frame)
+                    while let whole = pending.nextFrame() { try hear(whole, from: file) }
                 }
                 // A stream's last samples, less than a frame, are heard at its end.
-                if (resetBetweenFiles || index == files.count - 1) && !pending.isEmpty {
-                    try hear(pending, from: file)
-                    pending = []
+                if resetBetweenFiles || index == files.count - 1, let rest = pending.nextFrameOrRest() {
+                    try hear(rest, from: file)
                 }
                 run.placements[file] = (Double(fileStart) / Double(pipelineSampleRate),
                                         Double(streamSamples - fileStart) / Double(pipelineSampleRate))

@@ -145,7 +145,7 @@ package struct LiveListeningService: Service {
     private func startPlayback() -> PlaybackThread? {
         let settings = configuration.talkBack
         guard settings.playsAnything else { return nil }
-        let alsaConfiguration = configuration.alsaConfigurationFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let alsaConfiguration = configuration.alsaConfigurationFile.flatMap { try? ALSAConfiguration.text(ofFile: $0, device: settings.playbackDevice) }
         let timeline = PlaybackTimeline()
         let talkBack = TalkBack(configuration: settings) {
             () throws(PlaybackError) -> any SoundOutput in

@@ -20,7 +20,7 @@ final class WakeSession {
         var detected = false
         /// Samples not yet heard, less than a frame: the detector hears whole 30 ms frames
         /// whatever size the client's chunks are, so a stream is heard as `--file` hears it.
-        var pending: [Float] = []
+        var pending = FrameAssembler(frameLength: WakeSession.frameLength)
     }
 
     /// Samples handed to the detector at a time: 30 ms, as for files and the microphone.
@@ -51,7 +51,8 @@ final class WakeSession {
         case "audio-stop":
             guard var current = stream else { return [] }
             // The stream's last samples, less than a frame, are heard as a file's last frame is.
-            let detections = try detect(in: current.pending, by: &current)
+            var detections: [WyomingEvent] = []
+            if let rest = current.pending.nextFrameOrRest() { detections = try detect(in: rest, by: &current) }
             finishStream()
             return current.detected ? detections : [WyomingEvent(type: "not-detected")]
         default:
@@ -101,35 +102,29 @@ final class WakeSession {
         let format = try WyomingAudioFormat(of: chunk)
         // A client may change format mid-stream; the filter starts again for the new rate.
         if format != current.converter.format { current.converter = try AudioChunkConverter(format: format) }
-        current.pending += try current.converter.samples(of: chunk.payload)
-        let whole = current.pending.count / Self.frameLength * Self.frameLength
-        let samples = Array(current.pending[..<whole])
-        current.pending.removeFirst(whole)
-        let detections = try detect(in: samples, by: &current)
+        current.pending.append(try current.converter.samples(of: chunk.payload))
+        var detections: [WyomingEvent] = []
+        while let frame = current.pending.nextFrame() {
+            detections += try detect(in: frame, by: &current)
+        }
         stream = current
         return detections
     }
 
-    /// Hears `samples` frame by frame with `current`'s detector: the detections of the models
-    /// listened for.
-    private func detect(in samples: [Float], by current: inout AudioStream) throws(WyomingProtocolError) -> [WyomingEvent] {
-        var detections: [WyomingEvent] = []
-        for start in stride(from: 0, to: samples.count, by: Self.frameLength) {
-            let frame = Array(samples[start..<min(start + Self.frameLength, samples.count)])
-            let hits: [HotwordHit]
-            do {
-                hits = try current.detector.process(frame)
-            } catch {
-                throw .detectorFailed(error.description)
-            }
-            for hit in hits where listenedFor.contains(hit.keyword) {
-                current.detected = true
-                let milliseconds = hit.detectionSample * 1000 / pipelineSampleRate
-                detections.append(WyomingEvent(type: "detection", data: [
-                    ("name", .string(hit.keyword)), ("timestamp", .number(String(milliseconds))),
-                ]))
-            }
+    /// Hears one frame with `current`'s detector: the detections of the models listened for.
+    private func detect(in frame: [Float], by current: inout AudioStream) throws(WyomingProtocolError) -> [WyomingEvent] {
+        let hits: [HotwordHit]
+        do {
+            hits = try current.detector.process(frame)
+        } catch {
+            throw .detectorFailed(error.description)
         }
-        return detections
+        let heard = hits.filter { listenedFor.contains($0.keyword) }
+        if !heard.isEmpty { current.detected = true }
+        return heard.map { hit in
+            WyomingEvent(type: "detection", data: [
+                ("name", .string(hit.keyword)), ("timestamp", .number(String(hit.detectionSample * 1000 / pipelineSampleRate))),
+            ])
+        }
     }
 }
