@@ -115,6 +115,10 @@ package struct Configuration: Sendable, Equatable {
             throw ConfigurationError(path: path, line: sensitivityLine,
                                      message: Setting.sensitivity.message(error, naming: Setting.sensitivity.nameInFileMessages, value: nil))
         }
+        if (chat.latitude == nil) != (chat.longitude == nil) {
+            let (given, missing) = chat.latitude == nil ? (Setting.longitude.key, Setting.latitude.key) : (Setting.latitude.key, Setting.longitude.key)
+            warnings.append("\(path): \(given) is set without \(missing): neither is sent with the queries")
+        }
         return warnings
     }
 }

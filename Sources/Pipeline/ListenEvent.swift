@@ -148,8 +148,11 @@ package enum ListenEvent: Equatable, Sendable {
         }
     }
 
-    /// The event as one line for a person.
-    package var readableLine: String {
+    /// The event as one line for a person (a line of a table, or of SUSI's answer, on a line of
+    /// its own, indented), its control characters escaped.
+    package var readableLine: String { plainReadableLine.escapingControlCharacters }
+
+    private var plainReadableLine: String {
         switch self {
         case .start(let event):
             return event.readableText

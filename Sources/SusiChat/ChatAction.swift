@@ -18,7 +18,7 @@ package enum ChatAction: Sendable, Equatable {
     case websearch(query: String)
     /// Show a map at a place.
     case map(latitude: Double, longitude: Double, zoom: Int?)
-    /// A link with its text.
+    /// A link with its text (empty when the server gave none).
     case anchor(link: String, text: String)
     /// Play audio, e.g. a YouTube video's sound (`identifierType` "youtube").
     case audioPlay(identifier: String, identifierType: String?)
@@ -73,7 +73,7 @@ package enum ChatAction: Sendable, Equatable {
         case .videoPlay(let identifier, let identifierType):
             return "play video \(identifier)" + (identifierType.map { " (\($0))" } ?? "")
         case .timerSet(let hour, let minute, let second):
-            return "timer set for " + String(printf: "%02d:%02d:%02d", hour, minute, second)
+            return "timer set for " + String(printf: "%02ld:%02ld:%02ld", hour, minute, second)
         case .mediaControl(let command):
             return command.rawValue
         case .unknown(let type, _):

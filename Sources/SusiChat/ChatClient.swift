@@ -101,7 +101,9 @@ package actor ChatClient {
         let reason: String
         switch failure.code {
         case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: configuration.requestTimeout.timeInterval)
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: return .invalidServerURL(server)
+        // The server's own address was checked before the transfer: these come from its reply.
+        case CURLE_UNSUPPORTED_PROTOCOL: reason = "the reply is not HTTP, or redirects to an address that is not http(s) (\(failure.message))"
+        case CURLE_URL_MALFORMAT: reason = "the server redirected to an address that is not a URL (\(failure.message))"
         case CURLE_COULDNT_CONNECT: reason = "connection refused"
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: reason = "host name not found"
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: reason = "connection lost"

@@ -73,10 +73,11 @@ package struct ChatClientConfiguration: Sendable, Equatable {
         guard Self.isUsableServer(server) else { throw .invalidServerURL(serverForDisplay) }
     }
 
-    /// True for an http or https URL with a host: what `validate()` and the settings accept.
+    /// True for an http or https URL with a host and without a query or fragment (the query
+    /// is the client's own): what `validate()` and the settings accept.
     package static func isUsableServer(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else { return false }
+              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil else { return false }
         return true
     }
 

@@ -8,9 +8,10 @@ import FoundationEssentials
 /// in the spool rather than losing it.
 ///
 /// A query leaves the spool once the server has given a definite reply: an answer, or a
-/// refusal that asking again would only repeat (a 4xx status, a body that is not a SUSI
-/// answer). It stays after a transient failure (network, timeout, 5xx). Flushes never overlap,
-/// so no spooled query is sent twice by this process.
+/// refusal that asking again would only repeat (`ChatError.settlesTheQuery`). It stays after
+/// any other failure: the network, a timeout, a 5xx status, and replies that are not the SUSI
+/// server's (a captive portal's page, 401 for an expired token, 404 from a proxy). Flushes
+/// never overlap, so no spooled query is sent twice by this process.
 package actor ChatDelivery {
     /// What became of a query.
     package enum Outcome: Sendable, Equatable {
@@ -19,14 +20,17 @@ package actor ChatDelivery {
         /// The server answered, but the query's file could not be deleted from the spool: it
         /// stays pending and would be sent again.
         case answeredButStillSpooled(ChatAnswer, spoolError: QuerySpoolError)
-        /// The server stayed unavailable after all attempts; the query is in the spool (or, in
-        /// a flush, stays there). `dropped` are older queries removed to stay within the limit.
+        /// The server stayed unavailable after all attempts, or did not answer as a SUSI server
+        /// (see `ChatError.settlesTheQuery`); the query is in the spool (or, in a flush, stays
+        /// there). `dropped` are older queries removed to stay within the limit.
         case spooled(ChatQuery, reason: ChatError, dropped: [ChatQuery])
-        /// The server stayed unavailable and the spool could not save the query: it is lost.
+        /// The server stayed unavailable (as for `spooled`) and the spool could not save the
+        /// query: it is lost.
         case notSpooled(ChatQuery, reason: ChatError, spoolError: QuerySpoolError)
         /// Asking was cancelled (shutdown) before a reply; the query stays in the spool.
         case interrupted(ChatQuery)
-        /// A final failure (or a transient one with no spool configured); nothing was kept.
+        /// A reply that settles the query without answering it, or any failure with no spool
+        /// configured; nothing was kept.
         case failed(ChatError)
     }
 
@@ -67,7 +71,8 @@ package actor ChatDelivery {
 
     /// Saves `query` in the spool, asks it, and removes it once the server has replied; if the
     /// server stays unavailable it stays spooled (the limit applied then), and if asking is
-    /// cancelled it stays spooled as it is.
+    /// cancelled it stays spooled as it is. "Unavailable" is any failure that does not settle
+    /// the query (`ChatError.settlesTheQuery`).
     package func deliver(_ query: ChatQuery) async -> Outcome {
         var saveError: QuerySpoolError?
         if let spool {
@@ -93,16 +98,16 @@ package actor ChatDelivery {
         } catch {
             guard let spool else { return .failed(error) }
             if isSaved && error == .cancelled { return .interrupted(query) }
-            if let saveError, error.isTransient { return .notSpooled(query, reason: error, spoolError: saveError) }
-            if isSaved && error.isTransient { return .spooled(query, reason: error, dropped: await spool.dropBeyondLimit()) }
+            if let saveError, !error.settlesTheQuery { return .notSpooled(query, reason: error, spoolError: saveError) }
+            if isSaved && !error.settlesTheQuery { return .spooled(query, reason: error, dropped: await spool.dropBeyondLimit()) }
             if isSaved { try? await spool.remove(id: query.id) }
             return .failed(error)
         }
     }
 
     /// Sends the spooled queries again, oldest first, each removed only after the server's
-    /// definite reply. Stops at the first transient failure, leaving it and the newer ones
-    /// spooled. Returns at once, with nothing, while another flush is running.
+    /// definite reply. Stops at the first failure that does not settle its query, leaving it
+    /// and the newer ones spooled. Returns at once, with nothing, while another flush is running.
     package func flushSpool() async -> [FlushedQuery] {
         guard let spool, !isFlushing else { return [] }
         isFlushing = true
@@ -113,7 +118,7 @@ package actor ChatDelivery {
             let outcome: Outcome
             do throws(ChatError) {
                 outcome = .answered(try await client.ask(query))
-            } catch where error.isTransient || error == .cancelled {
+            } catch where !error.settlesTheQuery {
                 flushed.append(FlushedQuery(query: query, outcome: .spooled(query, reason: error, dropped: [])))
                 break
             } catch {

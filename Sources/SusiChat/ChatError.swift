@@ -29,12 +29,27 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
     case clientLibraryUnavailable(SharedLibraryError)
 
     /// Whether asking again later may succeed: network failures, timeouts, server errors (5xx)
-    /// and "try later" statuses (408, 429). These are retried and, in `ChatDelivery`, spooled.
+    /// and "try later" statuses (408, 429). These are retried.
     package var isTransient: Bool {
         switch self {
         case .unreachable, .timedOut: return true
         case .httpStatus(let code, _): return code >= 500 || code == 408 || code == 429
         case .notJSON, .unexpectedShape, .responseTooLarge, .emptyQuery, .invalidServerURL, .cancelled, .tooManyRedirects, .clientLibraryUnavailable: return false
+        }
+    }
+
+    /// Whether the server gave this query a reply of its own that asking again would only
+    /// repeat: a 4xx status about the request itself (400, 413, 414, 422, 431), JSON that is not
+    /// a chat answer, a body past the limit; or the query is empty. The rest leaves the query
+    /// unanswered, and `ChatDelivery` keeps it spooled: transient failures, a cancelled query,
+    /// and replies that show the address does not reach a SUSI server as it should (a web page
+    /// from a captive portal or proxy, 401 or 403 for the access token, 404, 407, a redirect
+    /// loop or a redirect away from HTTP).
+    package var settlesTheQuery: Bool {
+        switch self {
+        case .httpStatus(let code, _): return [400, 413, 414, 422, 431].contains(code)
+        case .unexpectedShape, .responseTooLarge, .emptyQuery: return true
+        case .unreachable, .timedOut, .notJSON, .invalidServerURL, .cancelled, .tooManyRedirects, .clientLibraryUnavailable: return false
         }
     }
 
@@ -57,7 +72,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
         case .emptyQuery:
             return "nothing to ask: the transcript is empty"
         case .invalidServerURL(let address):
-            return "\"\(address)\" is not a SUSI server address; give an http:// or https:// URL such as https://api.susi.ai"
+            return "\"\(address)\" is not a SUSI server address; give an http:// or https:// URL without a query, such as https://api.susi.ai"
         case .cancelled:
             return "the query was cancelled before an answer arrived"
         case .tooManyRedirects(let limit):
@@ -115,10 +130,14 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
     static let redactionMark = "<redacted>"
 
     /// The forms in which `secret` can come back from a server that echoes the request URL: as
-    /// given and percent-encoded. None for no secret.
+    /// given, and percent-encoded with upper- or lower-case hexadecimal digits. None for no
+    /// secret.
     static func forms(ofSecret secret: String?) -> Set<String> {
         guard let secret, !secret.isEmpty else { return [] }
-        return [secret, ChatRequest.percentEncoded(secret)]
+        let encoded = ChatRequest.percentEncoded(secret)
+        return [secret, encoded, encoded.split(separator: "%", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 ? String($0.element) : $0.element.prefix(2).lowercased() + $0.element.dropFirst(2) }
+            .joined(separator: "%")]
     }
 
     /// The same error with every occurrence of `secret` (as given and percent-encoded) replaced,

@@ -12,8 +12,8 @@ struct ChatRequest {
         guard var components = URLComponents(url: configuration.server, resolvingAgainstBaseURL: false) else {
             throw .invalidServerURL(configuration.serverForDisplay)
         }
-        let basePath = components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        var basePath = Substring(components.percentEncodedPath)
+        while basePath.hasSuffix("/") { basePath = basePath.dropLast() }
         components.percentEncodedPath = basePath + "/susi/chat.json"
         // Encoded by hand: URLComponents leaves "+" and "&"-safe characters alone, and SUSI's
         // Java server decodes "+" as a space ("1+1" would arrive as "1 1").

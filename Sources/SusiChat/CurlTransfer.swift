@@ -87,6 +87,9 @@ final class CurlTransfer: @unchecked Sendable {
             // Threads, not signals, for name resolution time-outs.
             ccurl_setopt_long(curl, easy, CURLOPT_NOSIGNAL, 1),
             ccurl_setopt_string(curl, easy, CURLOPT_USERAGENT, "susi-listen"),
+            // Every encoding libcurl decodes (gzip, deflate, …) is offered and decoded: some
+            // servers and proxies compress whether asked or not.
+            ccurl_setopt_string(curl, easy, CURLOPT_ACCEPT_ENCODING, ""),
             ccurl_setopt_slist(curl, easy, CURLOPT_HTTPHEADER, requestHeaders),
             ccurl_setopt_write_function(curl, easy, CURLOPT_WRITEFUNCTION) { data, size, count, transfer in
                 guard let data, let transfer else { return 0 }

@@ -49,7 +49,8 @@ extension ChatAction {
 
     /// The action as spoken: the expression as SUSI wrote it; otherwise in `phrasebook`'s
     /// words: for a table or feed how many results there are and the first titles (a table
-    /// row's title is its first cell), for the rest a sentence saying what the device cannot do.
+    /// row's title is its first cell), for the rest a sentence saying what the device cannot do;
+    /// empty for an action without a type or an answer without an expression.
     package func spokenText(in phrasebook: Phrasebook) -> String {
         switch self {
         case .answer(let expression):
@@ -74,7 +75,10 @@ extension ChatAction {
         case .mediaControl:
             return phrasebook.mediaControl
         case .unknown(let type, _):
-            return phrasebook.unknownAction(type.replacing("_", with: " "))
+            // No type, or an answer without its expression: nothing the device could say it
+            // cannot do.
+            let name = type.trimmingWhitespace()
+            return name.isEmpty || name == ChatAction.answer(expression: "").type ? "" : phrasebook.unknownAction(name.replacing("_", with: " "))
         }
     }
 

@@ -80,7 +80,7 @@ extension ChatAction {
             }
         case "anchor":
             if let link = text("link") {
-                self = .anchor(link: link, text: text("text") ?? link)
+                self = .anchor(link: link, text: text("text") ?? "")
                 return
             }
         case "audio_play", "video_play":

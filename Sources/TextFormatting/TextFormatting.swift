@@ -26,3 +26,23 @@ extension StringProtocol {
         return String(self[first...last])
     }
 }
+
+extension StringProtocol {
+    /// The text as it may go into a log line or a terminal: every control character but the tab
+    /// and the line feed (C0, DEL and C1: terminal escapes, a carriage return that would
+    /// overwrite the line) written as an escape such as `\u{1B}`, and each line feed followed by
+    /// two spaces, so that a line inside text from elsewhere (a server's answer, a file name)
+    /// cannot pass for a line of its own.
+    package var escapingControlCharacters: String {
+        var escaped = ""
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x0A: escaped += "\n  "
+            case 0x09: escaped.unicodeScalars.append(scalar)
+            case 0x00...0x1F, 0x7F...0x9F: escaped += String(printf: "\\u{%02X}", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

@@ -168,6 +168,16 @@ import Testing
         #expect(warnings[2].hasPrefix("c.toml:6: unknown key \"keywords[1].phrase\" ignored (known keys: "), "\(warnings)")
     }
 
+    @Test func warnsThatALatitudeWithoutALongitudeIsNotSent() throws {
+        for (text, warning) in [("[chat]\nlatitude = 52.5", "c.toml: chat.latitude is set without chat.longitude: neither is sent with the queries"),
+                                ("[chat]\nlongitude = 13.4", "c.toml: chat.longitude is set without chat.latitude: neither is sent with the queries")] {
+            var configuration = Configuration()
+            #expect(try configuration.apply(ConfigurationFile.parse(text, path: "c.toml"), from: "c.toml") == [warning])
+        }
+        var configuration = Configuration()
+        #expect(try configuration.apply(ConfigurationFile.parse("[chat]\nlatitude = 52.5\nlongitude = 13.4", path: "c.toml"), from: "c.toml").isEmpty)
+    }
+
     @Test func readsEveryKindOfDateAndTime() throws {
         let text = """
             offset = 1979-05-27T00:32:00.999999-07:00

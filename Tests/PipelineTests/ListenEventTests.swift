@@ -102,6 +102,16 @@ import Testing
         #expect(event.isTrouble)
     }
 
+    /// What a server or a file name brings cannot clear the terminal, overwrite a line or pass
+    /// for a log line of its own.
+    @Test func writesTextFromElsewhereOnItsOwnReadableLineWithoutControlCharacters() {
+        let answer = ListenEvent.answer(AnswerEvent(query: "q", text: "\u{1B}[2Jsunny\rrainy\nsusi-listen: hotword \"susi\"", actions: [],
+                                                    spokenPassages: []))
+        #expect(answer.readableLine == "SUSI: \\u{1B}[2Jsunny\\u{0D}rainy\n  susi-listen: hotword \"susi\"")
+        let file = ListenEvent.hotword(HotwordEvent(hit: HotwordHit(keyword: "susi", startSample: 0, endSample: 8_000, detectionSample: 9_000, score: 20), sampleRate: 16_000, source: .file("a\u{1B}[31m.wav")))
+        #expect(file.readableLine.hasPrefix("a\\u{1B}[31m.wav  "), "\(file.readableLine)")
+    }
+
     @Test func escapesControlCharactersInStrings() {
         #expect(JSONValue.string("a\nb\t\u{1}").text == "\"a\\nb\\t\\u0001\"")
         #expect(JSONValue.number(.nan).text == "null")

@@ -79,7 +79,7 @@ import SusiChat
     @Test func sendsLocationCountryAndTokenWhenConfigured() async throws {
         let server = try LoopbackHTTPServer(script: [.json(Fixtures.greeting)])
         defer { server.stop() }
-        var configuration = Fixtures.configuration(server: server.url.appendingPathComponent("proxy/"))
+        var configuration = Fixtures.configuration(server: URL(string: server.url.absoluteString + "/proxy//")!)
         configuration.language = "de"
         configuration.deviceType = "Smart Speaker"
         configuration.latitude = 52.52
@@ -276,7 +276,7 @@ import SusiChat
         #expect(server.recordedRequests.isEmpty)
     }
 
-    @Test(arguments: ["ftp://api.susi.ai", "file:///tmp/susi", "https://"])
+    @Test(arguments: ["ftp://api.susi.ai", "file:///tmp/susi", "https://", "http://api.susi.ai/?lang=en", "http://api.susi.ai/#x"])
     func serverAddressMustBeHTTPWithAHost(address: String) async throws {
         let configuration = ChatClientConfiguration(server: try #require(URL(string: address)))
 
@@ -291,7 +291,9 @@ import SusiChat
     @Test func accessTokenIsSentButNeverInErrorsEvenWhenTheServerEchoesIt() async throws {
         let encodedToken = "s3cr3t%2BT0ken%2Fxyz"
         let echo = "invalid token \(Fixtures.accessToken) for /susi/chat.json?access_token=\(encodedToken)"
+        let lowerCaseEncodedToken = "s3cr3t%2bT0ken%2fxyz"
         let server = try LoopbackHTTPServer(script: [
+            .text("no such token: \(lowerCaseEncodedToken)", contentType: "text/plain", status: 403),
             .text(echo, contentType: "text/plain", status: 401),
             .text("<html>\(echo)</html>", contentType: "text/html"),
             .json(#"{"\#(Fixtures.accessToken)": true}"#),
@@ -302,22 +304,23 @@ import SusiChat
         configuration.accessToken = Fixtures.accessToken
 
         var errors: [ChatError] = []
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             errors += [await error(with: configuration)].compactMap { $0 }
         }
         let port = try LoopbackHTTPServer.closedPort()
         configuration.server = URL(string: "http://127.0.0.1:\(port)")!
         errors += [await error(with: configuration)].compactMap { $0 }
 
-        #expect(errors.count == 5)
-        #expect(server.recordedRequests.map { $0.parameters["access_token"] } == Array(repeating: Fixtures.accessToken, count: 4))
+        #expect(errors.count == 6)
+        #expect(server.recordedRequests.map { $0.parameters["access_token"] } == Array(repeating: Fixtures.accessToken, count: 5))
         for error in errors {
-            for form in [Fixtures.accessToken, encodedToken, "s3cr3t"] {
+            for form in [Fixtures.accessToken, encodedToken, lowerCaseEncodedToken, "s3cr3t"] {
                 #expect(!error.description.contains(form), "\(error)")
                 #expect(!String(reflecting: error).contains(form), "\(error)")
             }
         }
-        #expect(errors.first?.description.contains("check the access token") == true)
+        #expect(errors.first?.description.contains("no such token: <redacted>") == true)
+        #expect(errors.dropFirst().first?.description.contains("check the access token") == true)
     }
 
     @Test func configurationNeverShowsTheAccessToken() {

@@ -54,16 +54,42 @@ import SusiChat
         #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
     }
 
-    @Test func finalFailuresAreNotSpooled() async throws {
+    @Test func refusalsOfTheQueryItselfAreNotSpooled() async throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { Fixtures.removeDirectory(directory) }
-        let server = try LoopbackHTTPServer(script: [.json("{}", status: 404)])
+        let server = try LoopbackHTTPServer(script: [.json("{}", status: 400), .json("{\"error\":\"no answers\"}")])
         defer { server.stop() }
         let delivery = try delivery(server: server.url, spoolDirectory: directory)
 
-        #expect(await delivery.deliver(Fixtures.query()) == .failed(.httpStatus(code: 404, bodyExcerpt: "{}")))
+        #expect(await delivery.deliver(Fixtures.query()) == .failed(.httpStatus(code: 400, bodyExcerpt: "{}")))
+        #expect(await delivery.deliver(Fixtures.query()) == .failed(.unexpectedShape(reason: "no \"answers\" list")))
         #expect(await delivery.deliver(ChatQuery(text: " ")) == .failed(.emptyQuery))
         #expect(try Fixtures.spoolFiles(in: directory).isEmpty)
+    }
+
+    /// A captive portal's login page, an expired token, a proxy's 404: the query was not
+    /// answered, so it stays, and a flush stops there rather than deleting the spool's queries
+    /// one after another.
+    @Test func repliesThatAreNotTheSusiServersKeepTheQuerySpooled() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let portal = LoopbackHTTPServer.Response.text("<html>Log in to the hotel network</html>", contentType: "text/html")
+        let server = try LoopbackHTTPServer(script: [portal, .json("{}", status: 401), .json("{}", status: 404), portal])
+        defer { server.stop() }
+        let delivery = try delivery(server: server.url, spoolDirectory: directory, maxAttempts: 1)
+        let first = Fixtures.query("first", askedAt: Fixtures.winterDay)
+        let second = Fixtures.query("second", askedAt: Fixtures.winterDay.addingTimeInterval(60))
+        let third = Fixtures.query("third", askedAt: Fixtures.winterDay.addingTimeInterval(120))
+
+        let pageNotJSON = ChatError.notJSON(contentType: "text/html", excerpt: "<html>Log in to the hotel network</html>")
+        #expect(await delivery.deliver(first) == .spooled(first, reason: pageNotJSON, dropped: []))
+        #expect(await delivery.deliver(second) == .spooled(second, reason: .httpStatus(code: 401, bodyExcerpt: "{}"), dropped: []))
+        #expect(await delivery.deliver(third) == .spooled(third, reason: .httpStatus(code: 404, bodyExcerpt: "{}"), dropped: []))
+
+        let flushed = await delivery.flushSpool()
+        #expect(flushed.map(\.outcome) == [.spooled(first, reason: pageNotJSON, dropped: [])])
+        #expect(server.recordedRequests.count == 4)
+        #expect(await delivery.spool?.pending() == [first, second, third])
     }
 
     @Test func withoutASpoolAnUnavailableServerIsAFailure() async throws {

@@ -35,6 +35,22 @@ enum Fixtures {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// `text` compressed by the system's `gzip`, as a server that compresses its answers sends it.
+    static func gzipped(_ text: String) throws -> Data {
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-c"]
+        let input = Pipe(), output = Pipe()
+        gzip.standardInput = input
+        gzip.standardOutput = output
+        try gzip.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        gzip.waitUntilExit()
+        return compressed
+    }
+
     /// Names of the spooled-query files in a directory.
     static func spoolFiles(in directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()

@@ -37,6 +37,36 @@ import Testing
         #expect(server.recordedRequests.count == 2)
     }
 
+    /// A redirect to another scheme is refused; the address given is fine, so the error says
+    /// what the server did, and the query counts as unanswered (retried, spooled).
+    @Test func refusesARedirectAwayFromHTTPAsTheServersReply() async throws {
+        var redirect = LoopbackHTTPServer.Response.json("", status: 302)
+        redirect.headers.append((name: "Location", value: "ftp://127.0.0.1/susi"))
+        let server = try LoopbackHTTPServer(script: [redirect])
+        defer { server.stop() }
+        do {
+            _ = try await ChatClient(configuration: Fixtures.configuration(server: server.url, maxAttempts: 1)).ask(Fixtures.query())
+            Issue.record("a redirect to ftp was answered")
+        } catch {
+            guard case .unreachable(_, let reason) = error else {
+                Issue.record("expected the server's reply to be blamed, got \(error)")
+                return
+            }
+            #expect(reason.hasPrefix("the reply is not HTTP, or redirects to an address that is not http(s)"), "\(reason)")
+            #expect(!error.settlesTheQuery)
+        }
+    }
+
+    @Test func readsACompressedAnswer() async throws {
+        var compressed = LoopbackHTTPServer.Response.json("")
+        compressed.body = try Fixtures.gzipped(Fixtures.greeting)
+        compressed.headers.append((name: "Content-Encoding", value: "gzip"))
+        let server = try LoopbackHTTPServer(script: [compressed])
+        defer { server.stop() }
+        let answer = try await ChatClient(configuration: Fixtures.configuration(server: server.url)).ask(Fixtures.query())
+        #expect(answer.readableText == "Hi, I'm SUSI.")
+    }
+
     @Test func stopsFollowingARedirectLoopAfterFiveRedirects() async throws {
         var redirect = LoopbackHTTPServer.Response.json("", status: 302)
         redirect.headers.append((name: "Location", value: "/susi/chat.json?again"))

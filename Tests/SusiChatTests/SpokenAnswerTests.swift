@@ -1,5 +1,7 @@
+import Foundation
+import JSONText
 import Testing
-import SusiChat
+@testable import SusiChat
 
 /// What a device without a screen says for each kind of action SUSI answers with, and in
 /// which language.
@@ -106,6 +108,22 @@ import SusiChat
     ])
     func saysWhatTheDeviceCannotDo(action: ChatAction, sentence: String) {
         #expect(action.spokenText(in: .english) == sentence)
+    }
+
+    /// An action without a type, or an answer the server sent without its expression, has
+    /// nothing to say: not "I cannot do answer on this device".
+    @Test func saysNothingForAnActionWithoutATypeOrAnAnswerWithoutItsText() throws {
+        for text in [#"{"type":"answer"}"#, #"{"type":" "}"#, #"{"expression":"hi"}"#, #"[]"#] {
+            let node = try #require(JSONValue.parse(Data(text.utf8)))
+            #expect(ChatAction(susiAction: node, data: []).spokenText(in: .english) == "", "\(text)")
+        }
+    }
+
+    @Test func anAnchorWithoutTextIsNotReadOutAsItsAddress() throws {
+        let node = try #require(JSONValue.parse(Data(#"{"type":"anchor","link":"https://susi.ai/a?b=1"}"#.utf8)))
+        let action = ChatAction(susiAction: node, data: [])
+        #expect(action.spokenText(in: .english) == "I found a link, but I cannot open links on this device.")
+        #expect(action.readableText == "https://susi.ai/a?b=1")
     }
 
     @Test(arguments: [

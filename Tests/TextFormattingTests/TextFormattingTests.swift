@@ -39,4 +39,15 @@ import TextFormatting
         #expect(text.trimmingWhitespace() == expected)
         #expect(text[...].trimmingWhitespace() == expected)
     }
+
+    @Test(arguments: [
+        ("plain words, äöü 日本 ✓\tand a tab", "plain words, äöü 日本 ✓\tand a tab"),
+        ("\u{1B}[2J\u{1B}]0;title\u{07} hi", "\\u{1B}[2J\\u{1B}]0;title\\u{07} hi"),
+        ("overwrite\rthis", "overwrite\\u{0D}this"),
+        ("first\nsusi-listen: hotword", "first\n  susi-listen: hotword"),
+        ("nul\u{00} del\u{7F} csi\u{9B}", "nul\\u{00} del\\u{7F} csi\\u{9B}"),
+    ])
+    func escapesControlCharactersAndIndentsLinesWithin(_ text: String, _ expected: String) {
+        #expect(text.escapingControlCharacters == expected)
+    }
 }
