@@ -91,7 +91,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]),
 
-        .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
+        .target(name: "AudioTestSupport", dependencies: ["CSndFile"], path: "Tests/AudioTestSupport"),
         .testTarget(name: "AudioInputTests", dependencies: ["AudioInput", "CSndFile", "AudioTestSupport"]),
         .testTarget(name: "AudioCaptureTests", dependencies: ["AudioCapture", "AudioInput", "AudioTestSupport"]),
         .testTarget(name: "PocketSphinxSupportTests", dependencies: ["PocketSphinxSupport", "AudioInput"]),
@@ -111,6 +111,6 @@ let package = Package(
         .testTarget(name: "SharedLibrariesTests", dependencies: ["SharedLibraries"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"]),
-        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "SocketTestSupport"]),
+        .testTarget(name: "SusiListenTests", dependencies: ["Pipeline", "AudioInput", "AudioPlayback", "SusiListen", "HTTPTestSupport", "AudioTestSupport", "JSONText", "SocketTestSupport", "CSndFile"]),
     ]
 )

@@ -76,6 +76,7 @@ package final class AudioFileReader: AudioFrameSource {
             if let resampler {
                 pending.append(Self.limited(resampler.flush()))
             }
+            try Self.checkCompleteAtEnd(file)
             return
         }
         // Limiting before resampling keeps a NaN or overload in a float file out of the
@@ -104,6 +105,23 @@ package final class AudioFileReader: AudioFrameSource {
         }
         if log.reportsUnexpectedEnd {
             throw .incompleteStream(path: file.path)
+        }
+    }
+
+    /// Rejects a file that turned out shorter than its header said once it has been read to
+    /// its end: fewer frames than announced (an MP3 whose Xing header counts the whole file;
+    /// a compressed file's count may be an estimate, so it may fall short by 1 %), or, where
+    /// the length was unknown, an Ogg stream without its end mark (libsndfile notes it in the
+    /// log only then; it also notes it for some short files that are whole, and whose length
+    /// it knows).
+    private static func checkCompleteAtEnd(_ file: SoundFile) throws(AudioInputError) {
+        guard let announced = file.frames else {
+            if file.log.reportsUnexpectedEnd { throw .incompleteStream(path: file.path) }
+            return
+        }
+        let allowed = file.bytesPerFrame == nil ? announced / 100 : 0
+        if file.framesRead < announced - allowed {
+            throw .truncated(path: file.path, announcedFrames: announced, presentFrames: file.framesRead)
         }
     }
 

@@ -16,7 +16,7 @@ final class SoundFile {
     let format: Int32
     private let handle: OpaquePointer
     /// Frames handed out so far, to say where in the file a read error happened.
-    private var framesRead = 0
+    private(set) var framesRead = 0
 
     /// libsndfile reports why `sf_open` failed through process-wide state, so opening is
     /// serialised to keep one thread's message from being read by another.

@@ -1,17 +1,20 @@
 /// The report libsndfile writes while parsing a header (`SFC_GET_LOG_INFO`), read for the
 /// signs of a file cut short.
 ///
-/// libsndfile opens a WAV, AIFF or W64 whose data stops early without complaint: it trims
-/// the frame count to what is present and only notes the difference in this log, as in
-/// `data : 176400 (should be 99956)`. An Ogg stream cut short is noted as
-/// `Ogg : File ended unexpectedly without an End-Of-Stream flag set.`
+/// libsndfile opens a WAV, AIFF, AU, W64 or RF64 whose data stops early without complaint: it
+/// trims the frame count to what is present and only notes the difference in this log, as in
+/// `data : 176400 (should be 99956)`. An Ogg stream cut short is noted, once it has been read
+/// to its end, as `Ogg : File ended unexpectedly without an End-Of-Stream flag set.`
 struct SoundFileLog {
     let text: String
 
-    /// Chunks whose size is the audio data itself (WAV, W64, RF64, CAF `data`; AIFF `SSND`).
-    private static let dataChunks: Set<Substring> = ["data", "SSND"]
-    /// Chunks whose size covers the whole file (WAV `RIFF`/`RIFX`, W64 `riff`, AIFF `FORM`).
-    private static let containerChunks: Set<Substring> = ["RIFF", "RIFX", "riff", "FORM"]
+    /// Sizes of the audio data itself (WAV, CAF `data`; AIFF `SSND`; AU `Data Size`).
+    private static let dataChunks: Set<Substring> = ["data", "SSND", "Data Size"]
+    /// Sizes of the whole file, for the formats whose cut data libsndfile notes only there
+    /// (W64 `riff`, RF64 `Riff size`). A WAV's `RIFF` or an AIFF's `FORM` may announce more than
+    /// the file holds when only metadata after complete audio is missing: their data chunk's
+    /// own line tells.
+    private static let containerChunks: Set<Substring> = ["riff", "Riff size"]
     /// Streaming writers that cannot seek back put a size of 0xFFFFFFFF (or just under 2 GiB)
     /// in the header to mean "unknown"; such files are not cut, they were never sized.
     private static let unknownSizeMarker = 0x7FFF_F000
@@ -40,14 +43,16 @@ struct SoundFileLog {
     }
 
     /// Parses a line of the form `NAME : ANNOUNCED (should be ACTUAL)` in which the header
-    /// announces more than the file holds.
+    /// announces more than the file holds; the name may be several words (`Data Size`).
     private static func shortfall(in line: Substring) -> (chunk: Substring, bytes: Int)? {
-        let words = line.split(separator: " ")
-        guard words.count == 6, words[1] == ":", words[3] == "(should", words[4] == "be",
-            words[5].hasSuffix(")"),
-            let announced = Int(words[2]), let actual = Int(words[5].dropLast()),
+        let sides = line.split(separator: ":", maxSplits: 1)
+        guard sides.count == 2 else { return nil }
+        let name = sides[0].split(separator: " ").joined(separator: " ")
+        let words = sides[1].split(separator: " ")
+        guard !name.isEmpty, words.count == 4, words[1] == "(should", words[2] == "be", words[3].hasSuffix(")"),
+            let announced = Int(words[0]), let actual = Int(words[3].dropLast()),
             announced > actual, actual >= 0, announced < unknownSizeMarker
         else { return nil }
-        return (words[0], announced - actual)
+        return (Substring(name), announced - actual)
     }
 }

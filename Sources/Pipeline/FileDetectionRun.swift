@@ -67,16 +67,28 @@ package struct FileDetectionRun {
         var playback = try echoReference.map { try RecordedPlayback(path: $0, frameLength: frameLength) }
         try stream.restart(source: .file(path))
         var nextProgress = 60.0
-        while let frame = try reader.nextFrame() {
-            let played = try playback?.played(count: frame.count) ?? .nothing
+        var readError: AudioInputError?
+        while true {
+            let frame: [Float], played: PlayedAudio
+            do throws(AudioInputError) {
+                guard let next = try reader.nextFrame() else { break }
+                frame = next
+                played = try playback?.played(count: frame.count) ?? .nothing
+            } catch {
+                readError = error
+                break
+            }
             try await handle(try stream.process(frame, played: played), forwarder: forwarder, summary: &summary, report: report)
             if stream.seconds >= nextProgress, let progress, let duration = reader.sourceFormat.durationSeconds, duration > 0 {
                 progress(path, min(1, stream.seconds / duration))
                 nextProgress += 60
             }
         }
+        // A file that breaks off part-way ends as any stream ends (a command being spoken is
+        // finished), and the audio heard before counts, before its error is reported.
         try await handle(try stream.finish(), forwarder: forwarder, summary: &summary, report: report)
         summary.audioSeconds += stream.seconds
+        if let readError { throw readError }
     }
 
     /// Reports `events`; a final command goes to SUSI, whose answer is reported before the

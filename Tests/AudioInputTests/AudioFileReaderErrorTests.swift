@@ -105,9 +105,10 @@ struct AudioFileReaderErrorTests {
     }
 
     @Test(
-        "AIFF and W64 files cut short are reported as truncated",
+        "AIFF, W64, AU and RF64 files cut short are reported as truncated",
         arguments: [
             ("aiff", Int32(SF_FORMAT_AIFF | SF_FORMAT_PCM_16)), ("w64", Int32(SF_FORMAT_W64 | SF_FORMAT_PCM_24)),
+            ("au", Int32(SF_FORMAT_AU | SF_FORMAT_PCM_16)), ("rf64", Int32(SF_FORMAT_RF64 | SF_FORMAT_PCM_16)),
         ])
     func truncatedOtherContainers(fileExtension: String, format: Int32) throws {
         let directory = try TemporaryDirectory()
@@ -129,6 +130,38 @@ struct AudioFileReaderErrorTests {
         try TemporaryDirectory.patch(path, at: 4, with: UInt32.max.littleEndianBytes)
         try TemporaryDirectory.patch(path, at: 40, with: UInt32.max.littleEndianBytes)
         #expect(try AudioFileReader(path: path).collectSamples().count == 16_000)
+    }
+
+    @Test("a WAV with all its audio whose RIFF size counts metadata that is missing is read whole")
+    func overstatedContainerSizeIsNotTruncation() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("tagless.wav")
+        try Self.writeTone(to: path)
+        let riffSize = UInt32(try TemporaryDirectory.bytes(of: path).count - 8 + 1_000)
+        try TemporaryDirectory.patch(path, at: 4, with: riffSize.littleEndianBytes)
+        #expect(try AudioFileReader(path: path).collectSamples().count == 16_000)
+    }
+
+    @Test(
+        "a compressed file cut in half is read up to the cut, then reported as truncated",
+        arguments: [("ogg", Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)), ("opus", Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)),
+                    ("mp3", Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III))])
+    func compressedFileCutInHalf(fileExtension: String, format: Int32) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("cut.\(fileExtension)")
+        let tone = Signal.tone(frequency: 440, amplitude: 0.5, sampleRate: 48_000, frames: 48_000 * 20)
+        try SoundFileWriter.write(tone, to: path, format: format, sampleRate: 48_000, channels: 1)
+        try TemporaryDirectory.truncate(path, to: try TemporaryDirectory.bytes(of: path).count / 2)
+        let reader = try AudioFileReader(path: path)
+        var samplesBeforeError = 0
+        let error = #expect(throws: AudioInputError.self) {
+            while let frame = try reader.nextFrame() { samplesBeforeError += frame.count }
+        }
+        switch error {
+        case .incompleteStream(path)?, .truncated(path, _, _)?: break
+        default: Issue.record("expected the file to be reported as cut short, got \(String(describing: error))")
+        }
+        #expect((16_000 * 5...16_000 * 15).contains(samplesBeforeError), "\(samplesBeforeError) samples read")
     }
 
     @Test("an Ogg Vorbis file cut before its last page")

@@ -1,6 +1,8 @@
+import AudioInput
+import AudioTestSupport
+import CSndFile
 import Foundation
 import Testing
-import AudioTestSupport
 
 @Suite(.serialized) struct DetectCommandTests {
     /// "susi, what is the weather in berlin" over a noise floor, and where "susi" is in it.
@@ -128,6 +130,25 @@ extension DetectCommandTests {
 extension DetectCommandTests {
     /// Audio recorded below 16 kHz lacks the band the acoustic model listens to: the run goes
     /// on, and standard error says why so little may be heard.
+    /// An Ogg file cut short in the middle of the command: what was heard counts, the command
+    /// ends where the audio does, and then the file is reported as cut.
+    @Test func hearsACompressedFileUpToWhereItIsCutAndThenSaysSo() throws {
+        let folder = try TemporaryDirectory()
+        let cut = folder.file("cut.ogg")
+        let samples = try AudioFileReader(path: commandFixture).remainingSamples()
+        try SoundFileWriter.write(samples, to: cut, format: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), sampleRate: 16_000, channels: 1)
+        let keep = (keywordEnd + 1.5) / (Double(samples.count) / 16_000)
+        try TemporaryDirectory.truncate(cut, to: Int(Double(try TemporaryDirectory.bytes(of: cut).count) * keep))
+
+        let outcome = try CommandRunner.run(["--file", cut, "--json", "--no-chat", "--config", "/dev/null"])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let types = outcome.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+        #expect(Array(types.drop { $0 != "hotword" }) == ["hotword", "final", "error", "summary"], "\(types)")
+        #expect(outcome.events(ofType: "error").first?["message"] as? String == "truncated: the file ends in the middle of its audio data")
+        let heard = try #require(outcome.events(ofType: "summary").first?["audio_s"] as? Double)
+        #expect(heard > keywordEnd, "audio_s \(heard)")
+    }
+
     @Test func saysWhenAFileIsRecordedBelowSixteenKilohertz() throws {
         let folder = try TemporaryDirectory()
         let narrow = folder.file("telephone.wav")

@@ -2,14 +2,14 @@ import CSndFile
 
 /// Writes test audio through libsndfile, so the reader is tested against real files.
 /// The only owner of its `SNDFILE*`, closed by ``finish()`` or in deinit.
-final class SoundFileWriter {
-    struct OpenFailure: Error, CustomStringConvertible {
-        let description: String
+public final class SoundFileWriter {
+    public struct OpenFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     private var handle: OpaquePointer?
 
-    init(path: String, format: Int32, sampleRate: Int, channels: Int) throws {
+    public init(path: String, format: Int32, sampleRate: Int, channels: Int) throws {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
@@ -25,27 +25,27 @@ final class SoundFileWriter {
     }
 
     /// Appends interleaved samples.
-    func write(_ interleaved: [Float], channels: Int) {
+    public func write(_ interleaved: [Float], channels: Int) {
         _ = interleaved.withUnsafeBufferPointer { samples in
             sf_writef_float(handle, samples.baseAddress, sf_count_t(interleaved.count / channels))
         }
     }
 
     /// Appends interleaved 16-bit samples, stored as they are in 16-bit formats.
-    func write(_ interleaved: [Int16], channels: Int) {
+    public func write(_ interleaved: [Int16], channels: Int) {
         _ = interleaved.withUnsafeBufferPointer { samples in
             sf_writef_short(handle, samples.baseAddress, sf_count_t(interleaved.count / channels))
         }
     }
 
     /// Completes the header and closes the file.
-    func finish() {
+    public func finish() {
         if let handle { sf_close(handle) }
         handle = nil
     }
 
     /// Writes a whole file in one go.
-    static func write(
+    public static func write(
         _ interleaved: [Float], to path: String, format: Int32, sampleRate: Int, channels: Int
     ) throws {
         let writer = try SoundFileWriter(path: path, format: format, sampleRate: sampleRate, channels: channels)
