@@ -10,14 +10,19 @@ package struct ChatForwarder: Sendable {
         delivery = try ChatDelivery(configuration: configuration)
     }
 
-    /// Asks SUSI `text`; an empty text sends nothing. After an answer, queries kept in the spool
-    /// from earlier are sent too (oldest first), and their answers reported.
+    /// Asks SUSI `text`; an empty text sends nothing.
     package func forward(_ text: String) async -> [ListenEvent] {
         guard !text.trimmingWhitespace().isEmpty else { return [] }
         let query = ChatQuery(text: text)
-        let events = Self.events(for: await delivery.deliver(query), of: query)
-        guard case .query(let query)? = events.first, query.status == .sent, delivery.spool != nil else { return events }
-        return events + (await flushSpool())
+        return Self.events(for: await delivery.deliver(query), of: query)
+    }
+
+    /// After `forwarded`, the events of a `forward` in which the server answered, sends what
+    /// the spool kept from earlier (`flushSpool()`); otherwise nothing. Called once the answer
+    /// has been reported, so that it does not wait for the spool.
+    package func resend(after forwarded: [ListenEvent]) async -> [ListenEvent] {
+        guard case .query(let query)? = forwarded.first, query.status == .sent, delivery.spool != nil else { return [] }
+        return await flushSpool()
     }
 
     /// What a run reports before its first command: an error for each leftover of an
@@ -35,9 +40,15 @@ package struct ChatForwarder: Sendable {
     }
 
     /// Sends what the spool holds and reports it (at start-up and after a server comes back).
+    /// Answers to these queries are reported but not spoken: they may be hours old, and a
+    /// device that starts talking unasked is no help.
     package func flushSpool() async -> [ListenEvent] {
         await delivery.flushSpool().flatMap { flushed -> [ListenEvent] in
-            var events = Self.events(for: flushed.outcome, of: flushed.query)
+            var events = Self.events(for: flushed.outcome, of: flushed.query).map { event in
+                guard case .answer(var answer) = event else { return event }
+                answer.spokenPassages = []
+                return ListenEvent.answer(answer)
+            }
             if let spoolError = flushed.spoolError {
                 events.append(.error(ErrorEvent(file: nil, message: "spool: \(spoolError)")))
             }

@@ -101,7 +101,8 @@ package struct FileDetectionRun {
             case .hotword: summary.hits += 1
             case .final(let command):
                 guard let forwarder else { continue }
-                for outcome in await forwarder.forward(command.text) {
+                let forwarded = await forwarder.forward(command.text)
+                for outcome in forwarded + (await forwarder.resend(after: forwarded)) {
                     if case .query(let query) = outcome, query.status != .sent { summary.unansweredQueries += 1 }
                     report(outcome)
                 }

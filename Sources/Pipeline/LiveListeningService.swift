@@ -132,7 +132,7 @@ package struct LiveListeningService: Service {
                 }
             }
             // The summary comes last, once every command has been answered, spooled or lost
-            // and the sound playing has ended.
+            // and the sound playing has been stopped.
             summary.unansweredQueries = await unanswered
             await playback?.finish()
             report(.summary(summary))
@@ -196,14 +196,16 @@ package struct LiveListeningService: Service {
                 report(event)
             }
         }
-        record(await forwarder.start())
+        // Shutdown coming first cancels asking: then its events say the query stays in the spool.
+        record(await cancelWhenGracefulShutdown { await forwarder.start() })
         for await text in commands {
             if Task.isShuttingDownGracefully || Task.isCancelled {
                 record(await forwarder.keep(text))
                 continue
             }
-            // Shutdown coming first cancels forwarding: then its events say the query stays in the spool.
-            record(await cancelWhenGracefulShutdown { await forwarder.forward(text) })
+            let forwarded = await cancelWhenGracefulShutdown { await forwarder.forward(text) }
+            record(forwarded)
+            record(await cancelWhenGracefulShutdown { await forwarder.resend(after: forwarded) })
         }
         return unanswered
     }
@@ -246,9 +248,12 @@ private struct CaptureLoop {
         var stallWatch = CaptureStallWatch(opened: .now)
         while !stop.isRaised, let current = feed {
             do {
-                // A stalled device delivers nothing: the stop signal is looked at again meanwhile.
+                // A stalled device delivers nothing: the stop signal, reloads and requests are
+                // looked at meanwhile.
                 guard let frame = try current.next(waitingAtMost: LiveListeningService.stallCheckInterval) else {
                     if let stall = stallWatch.noFrame(at: .now) { log(stall) }
+                    applyReloads(to: stream)
+                    try carryOutRequests(on: stream)
                     continue
                 }
                 if let stall = stallWatch.frameCame(at: .now) { log(stall) }

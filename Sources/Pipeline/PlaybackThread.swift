@@ -54,12 +54,14 @@ final class PlaybackThread: @unchecked Sendable {
         }
     }
 
-    /// Drops what has not begun to play, lets the sound playing end, and waits for the thread.
+    /// Drops what has not begun to play, stops the sound playing (an answer may take half a
+    /// minute to speak, and shutdown must not wait for it), and waits for the thread.
     func finish() async {
         await withCheckedContinuation { continuation in
             condition.withLock {
                 isFinishing = true
                 pending.removeAll()
+                if isBusy { timeline.requestStop() }
                 condition.signal()
                 if hasEnded { continuation.resume() } else { finished = continuation }
             }

@@ -26,7 +26,7 @@ extension Setting {
     package static let alsaConfiguration = Setting(
         "capture.alsa_config", flag: SettingFlag(name: "alsa-config", form: .value(valueName: "file")), live: false,
         help: "ALSA configuration file that defines --device, read instead of the system's",
-        format: SettingFormat.string("a file path").optional, at: \.alsaConfigurationFile)
+        format: SettingFormat.name("a file path").optional, at: \.alsaConfigurationFile)
     package static let period = Setting(
         "capture.period_ms", live: false, help: "ALSA period in milliseconds (10–100)",
         format: .integer(in: 10...100, of: "milliseconds"), at: \.periodMilliseconds)
@@ -83,14 +83,14 @@ extension Setting {
         format: .oneOfTheCases, at: \.modelFiles.recogniserVocabulary)
     package static let acousticModel = Setting(
         "hotword.acoustic_model", flag: SettingFlag(name: "acoustic-model", form: .value(valueName: "dir")), live: true,
-        help: "Folder of the PocketSphinx acoustic model", format: .string("a path"), at: \.modelFiles.acousticModel)
+        help: "Folder of the PocketSphinx acoustic model", format: .name("a path"), at: \.modelFiles.acousticModel)
     package static let dictionary = Setting(
         "hotword.dictionary", flag: SettingFlag(name: "dictionary", form: .value(valueName: "file")), live: true,
-        help: "General pronunciation dictionary", format: .string("a path"), at: \.modelFiles.generalDictionary)
+        help: "General pronunciation dictionary", format: .name("a path"), at: \.modelFiles.generalDictionary)
     package static let keywordDictionary = Setting(
         "hotword.keyword_dictionary", flag: SettingFlag(name: "keyword-dictionary", form: .value(valueName: "file")), live: true,
         unset: "Models/keywords.dict of this installation", help: "The project's keyword dictionary, read before the general one",
-        format: SettingFormat.string("a path").optional, at: \.modelFiles.keywordDictionary)
+        format: SettingFormat.name("a path").optional, at: \.modelFiles.keywordDictionary)
 
     // MARK: transcription
 
@@ -159,7 +159,7 @@ extension Setting {
     package static let spoolDirectory = Setting(
         "chat.spool_dir", flag: SettingFlag(name: "spool-dir", form: .value(valueName: "dir")), live: false,
         help: "Folder that keeps queries while the server is unreachable, at most 100 (the oldest are dropped), one process per folder",
-        format: SettingFormat(read: { value throws(SettingProblem) in URL(fileURLWithPath: try SettingFormat.string("a string").read(value)) },
+        format: SettingFormat(read: { value throws(SettingProblem) in URL(fileURLWithPath: try SettingFormat.name("a folder path").read(value)) },
                               write: { .string($0.path) }).optional,
         at: \.chat.spoolDirectory)
     package static let requestTimeout = Setting(
@@ -183,11 +183,11 @@ extension Setting {
     package static let hotwordSound = Setting(
         "playback.hotword_sound", flag: SettingFlag(name: "hotword-sound", form: .value(valueName: "file")), live: false,
         unset: "a built-in chime", help: "Audio file played on the hotword, any format libsndfile reads",
-        format: SettingFormat.string("a path").optional, at: \.talkBack.hotwordSound)
+        format: SettingFormat.name("a path").optional, at: \.talkBack.hotwordSound)
     package static let doneSound = Setting(
         "playback.done_sound", flag: SettingFlag(name: "done-sound", form: .value(valueName: "file")), live: false,
         unset: "a built-in chime", help: "Audio file played once the command is complete",
-        format: SettingFormat.string("a path").optional, at: \.talkBack.doneSound)
+        format: SettingFormat.name("a path").optional, at: \.talkBack.doneSound)
     package static let echoCancellation = Setting(
         "playback.echo_cancellation", flag: SettingFlag(name: "echo-cancellation", form: .onOff), live: false,
         help: "on: cancel what the device plays from what it hears (Speex), so the hotword is heard during playback and interrupts it; off: pause detection while it plays",

@@ -7,10 +7,17 @@ struct ConfigurationOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Configuration file (default: the first of $XDG_CONFIG_HOME/susi-listen/config.toml, ~/.config/susi-listen/config.toml, /etc/susi-listen/config.toml that exists).", valueName: "file"))
     var config: String?
 
-    /// The configuration file's settings over the defaults; exit code 78 when the file is wrong.
-    func load() throws -> Configuration {
+    /// The configuration file: `--config`, else the first of the default locations that exists
+    /// now; nil for none. A daemon finds it once, at start, and reads that file on SIGHUP.
+    var file: String? {
+        config ?? Self.defaultLocations.first(where: { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    /// The settings of `file` (the configuration file found at start) over the defaults; exit
+    /// code 78 when the file is wrong.
+    static func load(_ file: String?) throws -> Configuration {
         do {
-            let (configuration, warnings) = try read()
+            let (configuration, warnings) = try read(file)
             warnings.forEach { StandardError.write("susi-listen: warning: \($0)") }
             return configuration
         } catch {
@@ -19,13 +26,12 @@ struct ConfigurationOptions: ParsableArguments, Sendable {
         }
     }
 
-    /// The configuration file's settings over the defaults, with warnings about it (unknown
-    /// keys, a token others can read); at start and again on SIGHUP.
-    func read() throws(ConfigurationError) -> (configuration: Configuration, warnings: [String]) {
+    /// The settings of the configuration file `file` over the defaults (none without a file),
+    /// with warnings about it (unknown keys, a token others can read); at start and again on
+    /// SIGHUP, where a file that has gone since is an error rather than the defaults.
+    static func read(_ file: String?) throws(ConfigurationError) -> (configuration: Configuration, warnings: [String]) {
         var configuration = Configuration()
-        guard let path = config ?? Self.defaultLocations.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            return (configuration, [])
-        }
+        guard let path = file else { return (configuration, []) }
         let entries = try ConfigurationFile.read(path)
         let warnings = try configuration.apply(entries, from: path)
             + [ConfigurationFile.exposureWarning(path: path, entries: entries)].compactMap { $0 }

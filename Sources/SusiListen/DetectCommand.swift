@@ -102,7 +102,8 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     }
 
     func run() async throws {
-        let settings = try merged(with: configurationFile.load())
+        let configurationPath = configurationFile.file
+        let settings = try merged(with: ConfigurationOptions.load(configurationPath))
         if listDevices {
             for device in try Self.captureDevices(alsaConfigurationFile: settings.alsaConfigurationFile) {
                 try StandardOutput.writeReport(device.description.isEmpty ? device.name : "\(device.name)\t\(device.description)")
@@ -110,7 +111,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             return
         }
         if file.isEmpty {
-            try await listen(settings)
+            try await listen(settings, configurationPath: configurationPath)
         } else {
             try await detectInFiles(settings)
         }
@@ -133,10 +134,10 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         return settings
     }
 
-    /// The configuration file read again and merged with the flags as at start; its warnings
-    /// go to the log.
-    private func reread(logger: Logger) throws -> Configuration {
-        let (file, warnings) = try configurationFile.read()
+    /// The configuration file found at start, `path`, read again and merged with the flags as
+    /// at start; its warnings go to the log.
+    private func reread(_ path: String?, logger: Logger) throws -> Configuration {
+        let (file, warnings) = try ConfigurationOptions.read(path)
         warnings.forEach { logger.warning("\($0)") }
         return try merged(with: file)
     }
@@ -172,7 +173,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         if summary.unansweredQueries > 0 { throw ExitStatus.commandUnanswered.exitCode }
     }
 
-    private func listen(_ settings: Configuration) async throws {
+    private func listen(_ settings: Configuration, configurationPath: String?) async throws {
         // A SIGHUP while the models load (before HangUpSignalService traps it) must not end
         // the daemon; the configuration was just read.
         signal(SIGHUP, SIG_IGN)
@@ -186,7 +187,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let (reloads, reloadSink) = AsyncStream<Result<Configuration, any Error>>.makeStream()
         let service = LiveListeningService(configuration: settings, detector: detector, transcriber: transcriber,
                                            forwarder: forwarder, reloads: reloads, events: eventSocket) { output.record($0) }
-        let hangUp = HangUpSignalService(logger: logger, reloads: reloadSink) { [self] in try reread(logger: logger) }
+        let hangUp = HangUpSignalService(logger: logger, reloads: reloadSink) { [self] in try reread(configurationPath, logger: logger) }
         // Shutdown goes through the services last to first: SIGHUP's stops trapping first.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [.init(service: service), .init(service: hangUp, successTerminationBehavior: .ignore)],

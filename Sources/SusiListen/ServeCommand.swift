@@ -60,7 +60,11 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // SIGHUP would end the server: it keeps its configuration until restarted.
         signal(SIGHUP, SIG_IGN)
-        var settings = try configurationFile.load()
+        var settings = try ConfigurationOptions.load(configurationFile.file)
+        // The file's events socket is the listening daemon's, which shares the file (and its
+        // socket would be taken): the server's comes from --events-socket alone.
+        settings.eventsSocket = nil
+        settings.eventsSocketGroup = nil
         try detector.apply(to: &settings)
         var given = events.settings
         given.add(ownSettings)
@@ -72,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if case .unix(let path) = address, let events = settings.eventsSocket,
            URL(fileURLWithPath: path).standardizedFileURL == URL(fileURLWithPath: events).standardizedFileURL {
-            throw ValidationError("--uri and --events-socket (serve.uri and events.socket) name the same socket, \(path): give each its own")
+            throw ValidationError("--uri (serve.uri) and --events-socket name the same socket, \(path): give each its own")
         }
         // Fail early, with exit code 2, on models and keywords; the detector is the pool's first.
         let first = try settings.makeDetector()

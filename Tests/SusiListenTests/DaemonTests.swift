@@ -95,17 +95,19 @@ import Testing
 
     /// Starts the daemon on the FIFO-fed device with `arguments`; its events go to `output`
     /// (or `standardOutput`), its log to `errors`.
-    private func startDaemon(arguments: [String], standardOutput: FileHandle? = nil) throws -> (process: Process, output: URL, errors: URL) {
+    private func startDaemon(arguments: [String], standardOutput: FileHandle? = nil, playbackDevice: String = "speaker",
+                             environment: [String: String] = [:]) throws -> (process: Process, output: URL, errors: URL) {
         let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
         try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
         try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let process = Process()
         process.executableURL = CommandRunner.executable
-        process.arguments = ["--device", "fixture", "--playback-device", "speaker", "--alsa-config", alsaConfiguration, "--json"] + arguments
+        process.arguments = ["--device", "fixture", "--playback-device", playbackDevice, "--alsa-config", alsaConfiguration, "--json"] + arguments
         process.currentDirectoryURL = CommandRunner.repository
         process.standardOutput = try standardOutput ?? FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         try process.run()
         return (process, output, errors)
     }
@@ -256,6 +258,38 @@ import Testing
         #expect(Array(types[spoken...].prefix(3)) == ["spoken", "barge_in", "hotword"], "\(types)")
     }
 
+    /// systemd waits 5 s for a stop: an answer being spoken, which may take half a minute, is
+    /// stopped. The speaker here takes what is played as fast as a real one would: a FIFO that
+    /// the test empties at 32,000 bytes a second.
+    @Test func stopsPromptlyOnSIGTERMWhileAnAnswerIsSpoken() throws {
+        let speaker = folder.appendingPathComponent("speaker.fifo").path
+        #expect(mkfifo(speaker, 0o600) == 0)
+        try (String(contentsOfFile: alsaConfiguration, encoding: .utf8)
+             + "\npcm.paced { type file file \"\(speaker)\" format \"raw\" slave.pcm { type null } }\n")
+            .write(toFile: alsaConfiguration, atomically: false, encoding: .utf8)
+        let long = String(repeating: "The weather in Berlin is sunny with twenty degrees. ", count: 11)
+        let server = try LoopbackHTTPServer(script: [.json(#"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"\#(long)"}]}]}"#)])
+        defer { server.stop() }
+        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--server", server.url.absoluteString, "--no-sounds"],
+                                                        playbackDevice: "paced")
+        defer { if process.isRunning { process.terminate() } }
+        let drained = Thread {
+            guard let listener = FileHandle(forReadingAtPath: speaker) else { return }
+            while !listener.readData(ofLength: 1_024).isEmpty { usleep(32_000) }
+        }
+        drained.start()
+        let writer = try openFIFOForWriting(within: 10)
+        try play(try AudioFileReader(path: "TestAudio/commands/hotword_02_slt.flac").remainingSamples(), into: writer)
+        #expect(try playSilence(into: writer, until: "\"type\":\"answer\"", in: output, within: 30).found,
+                "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        _ = try playSilence(into: writer, until: "never", in: output, within: 3)
+        let stopped = terminate(process)
+        try writer.close()
+        #expect(stopped.status == 0)
+        #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s for an answer of about 35 s")
+        #expect(try events(in: output).last?["type"] as? String == "summary")
+    }
+
     @Test func keepsAQueryInFlightInTheSpoolOnSIGTERM() throws {
         // The server takes far longer than the shutdown may: the query must be spooled, not lost.
         let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer, delay: .seconds(20))])
@@ -273,6 +307,19 @@ import Testing
         // The summary comes after the query's fate and counts it.
         #expect(run.events.last?["type"] as? String == "summary", "\(run.events)")
         #expect(run.events.last?["unanswered"] as? Int == 1)
+    }
+
+    /// `--log-level error` keeps what goes wrong in the log: an `error` event is logged at the
+    /// error level, and information is left out.
+    @Test func logsErrorEventsAtTheErrorLevel() throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let run = try runDaemon(playing: "TestAudio/commands/hotword_02_slt.flac",
+                                arguments: ["--log-level", "error", "--server", "http://127.0.0.1:\(port)", "--no-sounds", "--no-speech"],
+                                until: "\"type\":\"error\"")
+        #expect(run.status == 0)
+        let lines = run.log.split(separator: "\n")
+        #expect(lines.contains { $0.contains(" error ") && $0.contains("cannot reach the SUSI server") }, "\(run.log)")
+        #expect(!lines.contains { $0.contains(" info ") }, "\(run.log)")
     }
 
     @Test func dropsACommandCutOffBySIGTERMWhileItIsSpokenInsteadOfSpoolingIt() throws {
@@ -415,6 +462,30 @@ import Testing
         #expect(events.first { $0["type"] as? String == "hotword" }?["keyword"] as? String == "susi")
         #expect(!(try String(contentsOf: daemon.output, encoding: .utf8) + daemon.log).contains("SECRETTOKEN123"))
         #expect(daemon.log.contains("configuration not reloaded, still using the previous one: "), "\(daemon.log)")
+    }
+
+    /// Without `--config`, SIGHUP reads the file found at start again: one that has gone is a
+    /// failed reload, not a quiet fall-back to another location or to the defaults.
+    @Test func readsTheFileFoundAtStartAgainOnSIGHUPAndNoOtherOne() throws {
+        let xdg = folder.appendingPathComponent("xdg/susi-listen"), home = folder.appendingPathComponent("home/.config/susi-listen")
+        for place in [xdg, home] { try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true) }
+        let found = xdg.appendingPathComponent("config.toml").path
+        try "[hotword]\nkeywords = \"susi\"\n".write(toFile: found, atomically: false, encoding: .utf8)
+        try "[hotword]\nkeywords = \"computer\"\n".write(toFile: home.appendingPathComponent("config.toml").path, atomically: false, encoding: .utf8)
+        let (process, output, errors) = try startDaemon(arguments: ["--no-transcription"], environment: [
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("xdg").path, "HOME": folder.appendingPathComponent("home").path])
+        defer { if process.isRunning { process.terminate() } }
+        let writer = try openFIFOForWriting(within: 10)
+        try #require(try playSilence(into: writer, until: "\"type\":\"start\"", in: output, within: 30).found,
+                     "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        try FileManager.default.removeItem(atPath: found)
+        kill(process.processIdentifier, SIGHUP)
+        #expect(try playSilence(into: writer, until: "\"type\":\"reload", in: output, within: 60).found)
+        try writer.close()
+        #expect(terminate(process).status == 0)
+        let reloads = try events(in: output).filter { ($0["type"] as? String)?.hasPrefix("reload") == true }
+        #expect(reloads.first?["type"] as? String == "reload_failed", "\(reloads)")
+        #expect((reloads.first?["error"] as? String)?.contains(found) == true, "\(reloads)")
     }
 
     /// Plays silence, a period at a time, until `client` receives an event of type `type`;

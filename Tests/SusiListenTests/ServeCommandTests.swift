@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Testing
 
@@ -182,6 +183,17 @@ import Testing
         let outcome = try CommandRunner.run(["serve", "--uri", "unix:///tmp/same.sock", "--events-socket", "/tmp/./same.sock", "--config", "/dev/null"])
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("name the same socket, /tmp/same.sock"), "\(outcome.standardError)")
+    }
+
+    /// Both units read one configuration file: its events socket is the listening daemon's,
+    /// which the server leaves alone.
+    @Test func leavesTheConfigurationFilesEventsSocketToTheListeningDaemon() throws {
+        let folder = try TemporaryDirectory()
+        let shared = folder.file("config.toml")
+        try "[events]\nsocket = \"\(folder.file("no-such-folder/events.sock"))\"\n".write(toFile: shared, atomically: false, encoding: .utf8)
+        let server = try Server(["--config", shared])
+        #expect(!server.text.contains("events socket"), "\(server.text)")
+        #expect(server.stop().status == 0)
     }
 
     @Test func goesOnServingAfterSIGHUP() throws {

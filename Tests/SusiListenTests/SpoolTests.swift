@@ -46,6 +46,59 @@ import Testing
         #expect(text.contains("set a timer for ten minutes"))
     }
 
+    /// Spools a command while nothing answers at `port`, and checks it was kept.
+    private func spoolACommand() throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let down = try CommandRunner.run(["--file", "TestAudio/commands/hotword_02_slt.flac", "--server", "http://127.0.0.1:\(port)",
+                                          "--spool-dir", spool, "--json", "--config", "/dev/null"])
+        try #require(down.status == 4 && queryFiles().count == 1, "\(down.standardError)")
+    }
+
+    /// A kept query sent again when the server answers is reported, not spoken: it may be hours
+    /// old. The new command's answer comes first, and is spoken.
+    @Test func speaksTheNewAnswerButNotTheAnswerToAQueryKeptFromEarlier() throws {
+        try spoolACommand()
+        let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer), .json(SpokenCommandTests.timerAnswer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", "TestAudio/commands/hotword_02_slt.flac", "--server", server.url.absoluteString,
+                                             "--spool-dir", spool, "--json", "--config", "/dev/null", "--no-sounds",
+                                             "--speak-to", folder.file("spoken.wav")])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let types = outcome.events.compactMap { $0["type"] as? String }.filter { ["query", "answer", "spoken"].contains($0) }
+        #expect(types.filter { $0 != "spoken" } == ["query", "answer", "query", "answer"], "\(types)")
+        #expect(types.filter { $0 == "spoken" }.count == 1, "\(types)")
+        #expect(server.recordedRequests.count == 2)
+        #expect(queryFiles().isEmpty)
+    }
+
+    /// systemd waits 5 s for a stop: sending the kept queries again at start-up, to a server
+    /// that takes its time, must not hold the daemon up; what was not answered stays kept.
+    @Test func stopsPromptlyWhileSendingKeptQueriesAgainAtStartUp() throws {
+        try spoolACommand()
+        let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer, delay: .seconds(30))])
+        defer { server.stop() }
+        let configuration = folder.file("asound.conf")
+        try "pcm.silent { type null }\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["--device", "silent", "--alsa-config", configuration, "--server", server.url.absoluteString,
+                             "--spool-dir", spool, "--no-sounds", "--no-speech", "--json", "--config", "/dev/null"]
+        process.currentDirectoryURL = CommandRunner.repository
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while server.recordedRequests.isEmpty, process.isRunning, Date() < deadline { usleep(20_000) }
+        try #require(server.recordedRequests.count == 1)
+        let stopAsked = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(stopAsked) < DaemonTests.promptExit, "\(Date().timeIntervalSince(stopAsked)) s")
+        #expect(queryFiles().count == 1)
+    }
+
     @Test func aSecondProcessOnTheSameSpoolSaysSoAndExitsWith2() throws {
         let server = try LoopbackHTTPServer(script: [.json(SpokenCommandTests.timerAnswer, delay: .seconds(30))])
         defer { server.stop() }
