@@ -91,6 +91,17 @@ package struct Configuration: Sendable, Equatable {
     /// The log levels `logLevel` may name.
     package static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
+    /// What an unknown key could have been: the keys of its section, or the sections when it
+    /// names none that exists.
+    private static func keysNear(_ key: String) -> String {
+        let section = key.split(separator: ".", maxSplits: 1).first.map(String.init) ?? key
+        let sections = Setting.all.map { String($0.key.prefix { $0 != "." }) }
+        let inSection = Setting.all.map(\.key).filter { $0.hasPrefix(section + ".") }
+        if !inSection.isEmpty { return "[\(section)] keys: " + inSection.joined(separator: ", ") }
+        var seen = Set<String>()
+        return "sections: " + sections.filter { seen.insert($0).inserted }.joined(separator: ", ")
+    }
+
     /// Applies the entries of the configuration file at `path`; unknown keys are returned as
     /// warnings rather than refused, so an older susi-listen reads a newer file.
     package mutating func apply(_ entries: [ConfigurationEntry], from path: String) throws(ConfigurationError) -> [String] {
@@ -99,7 +110,7 @@ package struct Configuration: Sendable, Equatable {
         var sensitivityLine = 0
         for entry in entries {
             guard let setting = Setting.named(entry.key) else {
-                warnings.append("\(path):\(entry.line): unknown key \"\(entry.key)\" ignored (known keys: \(Setting.all.map(\.key).joined(separator: ", ")))")
+                warnings.append("\(path):\(entry.line): unknown key \"\(entry.key)\" ignored (\(Self.keysNear(entry.key)))")
                 continue
             }
             do {

@@ -82,6 +82,9 @@ extension ChatAction {
         }
     }
 
+    /// Whether a title ending in `character` needs no full stop added.
+    private static func endsASentence(_ character: Character) -> Bool { ".?!…。？！".contains(character) }
+
     /// "I found 7 results. The first are: A. B. C." from a count and the titles in order.
     private static func summary(count: Int, titles: [String], in phrasebook: Phrasebook) -> String {
         guard count > 0 else { return phrasebook.foundNoResults }
@@ -89,6 +92,6 @@ extension ChatAction {
         let found = phrasebook.foundResults(count)
         guard !first.isEmpty else { return found + "." }
         let lead = count == 1 ? found : found + ". " + (first.count == 1 ? phrasebook.firstIs : phrasebook.firstAre)
-        return lead + phrasebook.colon + " " + first.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+        return lead + phrasebook.colon + " " + first.map { $0.last.map(Self.endsASentence) == true ? $0 : $0 + "." }.joined(separator: " ")
     }
 }

@@ -165,7 +165,10 @@ import Testing
         var configuration = Configuration()
         let warnings = try configuration.apply(entries, from: "c.toml")
         #expect(warnings.count == 4)
-        #expect(warnings[2].hasPrefix("c.toml:6: unknown key \"keywords[1].phrase\" ignored (known keys: "), "\(warnings)")
+        #expect(warnings[2] == "c.toml:6: unknown key \"keywords[1].phrase\" ignored (sections: capture, hotword, transcription, chat, playback, log, events, serve)", "\(warnings)")
+        var other = Configuration()
+        let misspelt = try other.apply(ConfigurationFile.parse("[chat]\nsever = \"http://x\"", path: "c.toml"), from: "c.toml")
+        #expect(misspelt.first?.hasPrefix("c.toml:2: unknown key \"chat.sever\" ignored ([chat] keys: chat.enabled, chat.server, ") == true, "\(misspelt)")
     }
 
     @Test func warnsThatALatitudeWithoutALongitudeIsNotSent() throws {

@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func summarisesAFeedByItsItemCountAndFirstTitles() {
-        let items = ["Rain in Berlin.", "", "Sun in Rome"].map { RSSItem(title: $0, description: "d", link: "https://x") }
-        #expect(ChatAction.rss(items: items).spokenText(in: .english) == "I found 3 results. The first are: Rain in Berlin. Sun in Rome.")
+        let items = ["Rain in Berlin.", "", "Sun in Rome", "Snow in Oslo?"].map { RSSItem(title: $0, description: "d", link: "https://x") }
+        #expect(ChatAction.rss(items: items).spokenText(in: .english) == "I found 4 results. The first are: Rain in Berlin. Sun in Rome. Snow in Oslo?")
         let untitled = [RSSItem(title: " ", description: "d", link: "https://x"), RSSItem(title: "", description: "", link: "")]
         #expect(ChatAction.rss(items: untitled).spokenText(in: .english) == "I found 2 results.")
         #expect(ChatAction.rss(items: [untitled[0], RSSItem(title: "Only", description: "", link: "")]).spokenText(in: .english)
