@@ -236,9 +236,12 @@ package final class CaptureDevice: AudioFrameSource {
         if let configuration {
             let defined = configuration.pcmNames
             guard defined.contains(name) else { throw .deviceNotFound(name: name, available: defined) }
-            // A PCM the text defines fails so too when a file it names is missing; ALSA's diagnostic says which.
+            // A PCM the text defines fails so too when a file it names is missing, or a PCM it
+            // stands on (a slave such as "hw:0,0") is not defined in it; ALSA's diagnostic says which.
             throw .alsa(
-                device: name, call: "snd_pcm_open", code: opened.code, message: ALSA.message(opened.code, diagnostics))
+                device: name, call: "snd_pcm_open", code: opened.code,
+                message: ALSA.message(opened.code, diagnostics)
+                    + "; the ALSA configuration file given is read instead of the system's, so every PCM \(name) stands on must be defined in it too")
         }
         if CaptureDeviceList.isPlaybackOnly(name) {
             throw .noCaptureSupport(name: name)

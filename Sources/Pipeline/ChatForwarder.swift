@@ -26,9 +26,10 @@ package struct ChatForwarder: Sendable {
     }
 
     /// What a run reports before its first command: an error for each leftover of an
-    /// interrupted write that held no whole query (it was deleted) and for each file in the
+    /// interrupted write that held no whole query (it was deleted), for each file in the
     /// spool folder that looks like a kept query but cannot be read (it is left where it is),
-    /// then what `flushSpool()` sends.
+    /// and for the oldest queries beyond the spool's limit (a folder filled by hand, or by a
+    /// run with a higher limit: they are dropped), then what `flushSpool()` sends.
     package func start() async -> [ListenEvent] {
         let discarded = (delivery.spool?.discardedLeftovers ?? []).map { file in
             ListenEvent.error(ErrorEvent(file: nil, message: "spool: deleted \(file.path), left by an interrupted write without a whole query"))
@@ -36,7 +37,13 @@ package struct ChatForwarder: Sendable {
         let unreadable = (delivery.spool?.unreadableFiles ?? []).map { file in
             ListenEvent.error(ErrorEvent(file: nil, message: "spool: \(file.path) is not a query this program can read; it is left in place"))
         }
-        return discarded + unreadable + (await flushSpool())
+        let dropped = await delivery.spool?.dropBeyondLimit() ?? []
+        let overflow = dropped.isEmpty ? [] : [ListenEvent.error(ErrorEvent(file: nil, message: Self.droppedMessage(count: dropped.count)))]
+        return discarded + unreadable + overflow + (await flushSpool())
+    }
+
+    private static func droppedMessage(count: Int) -> String {
+        "spool full: dropped the oldest \(count) quer\(count == 1 ? "y" : "ies")"
     }
 
     /// Sends what the spool holds and reports it (at start-up and after a server comes back).
@@ -93,7 +100,7 @@ package struct ChatForwarder: Sendable {
                 .error(ErrorEvent(file: nil, message: "\(reason); \"\(query.text)\" is kept in the spool and sent when the server is back")),
             ]
             if !dropped.isEmpty {
-                events.append(.error(ErrorEvent(file: nil, message: "spool full: dropped the oldest \(dropped.count) quer\(dropped.count == 1 ? "y" : "ies")")))
+                events.append(.error(ErrorEvent(file: nil, message: droppedMessage(count: dropped.count))))
             }
             return events
         case .interrupted(let query):

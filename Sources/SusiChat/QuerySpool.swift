@@ -31,7 +31,8 @@ package actor QuerySpool {
 
     /// Opens the spool in `directory`, creating the directory if needed, taking its lock,
     /// recovering or deleting the leftovers of interrupted writes and loading the queries
-    /// already there. `limit` is at least 1 and applies when a query is added.
+    /// already there. `limit` is at least 1 and applies when a query is added, and when
+    /// `dropBeyondLimit()` is asked (at start).
     package init(directory: URL, limit: Int = 100) throws(QuerySpoolError) {
         self.directory = directory
         self.limit = max(1, limit)

@@ -41,6 +41,16 @@ struct CaptureDeviceErrorTests {
         #expect(message.contains("/nonexistent/susi.raw"))
     }
 
+    @Test("a defined PCM standing on one the configuration does not define says the system's PCMs are not read")
+    func undefinedSlave() throws {
+        let error = #expect(throws: CaptureError.self) {
+            try CaptureDevice(configuration: "pcm.microphone { type plug slave.pcm \"hw:0,0\" }", name: "microphone")
+        }
+        let description = try #require(error).description
+        #expect(description.contains("Unknown PCM hw:0,0"), "\(description)")
+        #expect(description.contains("so every PCM microphone stands on must be defined in it too"), "\(description)")
+    }
+
     @Test("configuration text that does not parse is reported with ALSA's reason")
     func unparsableConfiguration() throws {
         let error = #expect(throws: CaptureError.self) {
