@@ -84,6 +84,13 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         return samplesSeen - speechEnd >= Int(Self.shortestPause * Double(pipelineSampleRate))
     }
 
+    /// Waits for speech again after speech that ended (a click, a cough, a chime that is no
+    /// command), with the noise floor learnt so far.
+    package mutating func resumeWaiting() {
+        state = .waitingForSpeech
+        recentWindows.removeAll()
+    }
+
     /// Analyses a frame (any length; a window left incomplete waits for the next frame) and
     /// returns the state after it. Once ended, the state stays ended.
     @discardableResult

@@ -66,6 +66,11 @@ package final class PocketSphinxTranscriber: Transcriber {
 
     package func finish() throws(TranscriptionError) -> Transcript? {
         guard let session else { return nil }
+        // Whatever the decoder made of noise before any speech is no command.
+        guard session.detector.state != .waitingForSpeech else {
+            _ = try endUtterance()
+            return nil
+        }
         return try endWithCommand().map { Transcript(text: $0, isFinal: true, endSample: session.samples) }
     }
 
@@ -83,11 +88,24 @@ package final class PocketSphinxTranscriber: Transcriber {
         session = current
 
         switch speech {
+        case .ended where decoder.hypothesisText().isEmpty:
+            // A sound with no word in it (a click, the device's own chime): no command, and the
+            // person may yet speak. (Speech the energy detector heard as short, in noise, can
+            // be a whole command to the decoder: only the words decide.)
+            guard current.samples < min(noSpeechTimeout, maximumDuration) else {
+                _ = try endUtterance()
+                return [.noCommand]
+            }
+            try decoder.endUtterance()
+            try decoder.startUtterance()
+            session?.detector.resumeWaiting()
+            session?.lastPartial = ""
+            return []
         case .ended: return try final(reason: .endOfSpeech, samples: current.samples)
-        case _ where current.samples >= maximumDuration: return try final(reason: .maximumDuration, samples: current.samples)
-        case .waitingForSpeech where current.samples >= noSpeechTimeout:
+        case .waitingForSpeech where current.samples >= min(noSpeechTimeout, maximumDuration):
             _ = try endUtterance()
             return [.noCommand]
+        case _ where current.samples >= maximumDuration: return try final(reason: .maximumDuration, samples: current.samples)
         default:
             guard current.samples >= current.nextPartialCheck else { return [] }
             session?.nextPartialCheck = current.samples + partialInterval

@@ -1,4 +1,5 @@
 import AudioInput
+import AudioTestSupport
 import Testing
 import Transcription
 
@@ -152,6 +153,47 @@ import Transcription
         #expect(finished.endSample == command.speechEndInSession)
         #expect(try transcriber.finish() == nil)
         #expect(try transcriber.process(Array(audio.prefix(480))).isEmpty)
+    }
+
+    /// A chime of 0.18 s (two tones, as the hotword's) or a click heard after the hotword, then
+    /// a pause of a second, then the command: the sound, in which no word is heard, is no
+    /// command, and the command is heard.
+    @Test func aShortSoundBeforeTheCommandIsNotTakenForIt() throws {
+        let transcriber = try PocketSphinxTranscriber(configuration: Fixtures.configuration())
+        let command = try #require(try Fixtures.commands(in: ["in-corpus"]).first { $0.text == "what is the weather in berlin" })
+        let speech = try Fixtures.samples(of: command.path)
+        let room = Array(speech.prefix(Int(command.speechStart * Double(rate)) - rate / 10))
+        let chime = Signal.tone(frequency: 880, amplitude: 0.3, sampleRate: rate, frames: rate * 9 / 100)
+            + Signal.tone(frequency: 1318.5, amplitude: 0.3, sampleRate: rate, frames: rate * 9 / 100)
+        let click = Signal.tone(frequency: 3000, amplitude: 0.8, sampleRate: rate, frames: rate / 50)
+        for sound in [chime, click] {
+            let pause = Array((0..<(rate / room.count + 1)).flatMap { _ in room }.prefix(rate))
+            let record = try transcriber.run(room + sound + pause + speech)
+            #expect(!record.events.contains { $0.event == .noCommand }, "\(record.events.map(\.event))")
+            let final = try #require(record.final, "\(record.events.map(\.event))")
+            // A word may be misheard ("berlin" as "dublin" on a fresh utterance), none lost.
+            #expect(WordErrorRate.between(reference: command.text, hypothesis: final.transcript.text).errors <= 1, "\(final.transcript.text)")
+        }
+    }
+
+    /// Noise that is no speech, up to a maximum shorter than the no-speech time-out or to the
+    /// stream's end, gives no command rather than a word made of the noise.
+    @Test func noSpeechUpToTheMaximumOrTheStreamsEndIsNoCommand() throws {
+        var configuration = Fixtures.configuration()
+        configuration.maximumDuration = 2
+        let transcriber = try PocketSphinxTranscriber(configuration: configuration)
+        // White noise at about -45 dBFS (a fan, a hiss), which the decoder hears as "five".
+        var state: UInt32 = 1
+        let audio = (0..<(rate * 5)).map { _ -> Float in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return (Float(state >> 8) / Float(1 << 24) - 0.5) * 0.02
+        }
+        let record = try transcriber.run(audio)
+        #expect(record.events.filter { if case .partial = $0.event { false } else { true } }.map(\.event) == [.noCommand],
+                "\(record.events.map(\.event))")
+        #expect(record.events.last.map { $0.fed >= rate * 2 && $0.fed < rate * 2 + 480 } == true)
+        _ = try transcriber.run(Array(audio.prefix(rate)))
+        #expect(try transcriber.finish() == nil)
     }
 
     @Test func aNewSessionForgetsTheOneItInterrupts() throws {
