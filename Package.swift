@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "SocketTestSupport", dependencies: ["ServerSockets"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "ServerSocketsTests", dependencies: ["ServerSockets", "AudioTestSupport", "SocketTestSupport"]),
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "SocketTestSupport", "HotwordDetection", "AudioInput", "JSONText"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "SusiChat", "AudioPlayback", "AudioInput", "HotwordDetection", "EchoCancellation", "JSONText", "AudioTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "SusiChat", "AudioPlayback", "AudioInput", "HotwordDetection", "Transcription", "EchoCancellation", "JSONText", "AudioTestSupport"]),
         .testTarget(name: "DetectionBenchmarkTests", dependencies: ["DetectionBenchmark", "KeywordLabels", "HotwordDetection", "AudioInput"]),
         .testTarget(name: "KeywordLabelsTests", dependencies: ["KeywordLabels", "AudioTestSupport"]),
         .testTarget(name: "SharedLibrariesTests", dependencies: ["SharedLibraries"]),

@@ -8,7 +8,8 @@ import Transcription
 ///
 /// Listens for the hotword; with a transcriber, a hit starts a transcription session at the end
 /// of the keyword on the same stream (from the detector's recent audio, so a command spoken with
-/// no pause loses no word), whose partial and final results become events; then it listens again.
+/// no pause loses no word), whose partial and final results become events (a final without the
+/// hotword said again at its start); then it listens again.
 /// While the device plays, each frame comes with what it played: with an echo canceller the
 /// stages hear the frame with that removed and a hotword is a barge-in; without one, detection
 /// hears silence (a command being transcribed goes on hearing the microphone). Owns its
@@ -158,6 +159,18 @@ package final class ListeningStream {
         samples = 0
     }
 
+    /// `text` without the keyphrases said at its start: a person who gets no answer at once
+    /// says the hotword again ("susi … susi, what time is it"), and the session, which began
+    /// after the first, hears the second as words. Nil when nothing else was said.
+    private func command(in text: String) -> String? {
+        var words = PronunciationLexicon.words(of: text)
+        let keyphrases = detector.thresholds.map { PronunciationLexicon.words(of: $0.keyphrase) }
+        while let said = keyphrases.first(where: { !$0.isEmpty && words.starts(with: $0) }) {
+            words.removeFirst(said.count)
+        }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
     private func event(for transcription: TranscriptionEvent, sessionStart start: Int) -> ListenEvent {
         let time = { (transcript: Transcript) in Double(start + transcript.endSample) / Double(pipelineSampleRate) }
         switch transcription {
@@ -165,7 +178,8 @@ package final class ListeningStream {
             return .partial(TranscriptEvent(text: transcript.text, time: time(transcript), reason: nil, source: source))
         case .final(let transcript, let reason):
             sessionStart = nil
-            return .final(TranscriptEvent(text: transcript.text, time: time(transcript), reason: reason, source: source))
+            guard let command = command(in: transcript.text) else { return .noCommand(NoCommandEvent(time: seconds, source: source)) }
+            return .final(TranscriptEvent(text: command, time: time(transcript), reason: reason, source: source))
         case .noCommand:
             sessionStart = nil
             return .noCommand(NoCommandEvent(time: seconds, source: source))

@@ -2,6 +2,7 @@ import AudioInput
 import Foundation
 import HotwordDetection
 import Testing
+import Transcription
 @testable import Pipeline
 
 /// The stream's own handling of the event socket's requests: mute, unmute, a command asked for.
@@ -39,6 +40,34 @@ import Testing
         guard case .hotword(let hit) = try #require(heard.first) else { Issue.record("no hotword: \(heard)"); return }
         let offset = Double(audio.count) / 16_000
         #expect(abs(hit.end - offset - expected.end) < 0.031, "after unmute \(hit.end) s, alone \(expected.end) s + \(offset) s")
+    }
+
+    /// "susi", then "susi, what is the weather in berlin": the session that began after the
+    /// first hears the second "susi" as a word, which is not part of the command; "susi" twice
+    /// with nothing after it is no command.
+    @Test func leavesTheHotwordSaidAgainOutOfTheCommand() throws {
+        let file = { (name: String) in try AudioFileReader(path: Self.repository.appendingPathComponent("TestAudio/" + name).path).remainingSamples() }
+        let alone = try file("positive_alone_awb_s_norm_noise.wav")
+        let command = try file("positive_command_what-is-the-weather-in-berlin_slt_noise.wav")
+        let transcriber = try PocketSphinxTranscriber(configuration: TranscriberConfiguration(
+            languageModel: .domain(folder: Self.repository.appendingPathComponent("Models/commands").path)))
+        let spotter = KeywordSpotterConfiguration(
+            keywords: [KeywordSetting(keyphrase: "susi")],
+            modelFiles: AcousticModelFiles(keywordDictionary: Self.repository.appendingPathComponent("Models/keywords.dict").path))
+        let stream = ListeningStream(detector: try HotwordDetectorFactory.detector(configuration: spotter), transcriber: transcriber)
+        func outcome(of audio: [Float]) throws -> [ListenEvent] {
+            try stream.restart(source: .unnamed)
+            return try (Self.events(of: audio, in: stream) + stream.finish()).filter {
+                if case .partial = $0 { false } else { true }
+            }
+        }
+        let again = try outcome(of: alone + command)
+        #expect(again.count == 2, "\(again)")
+        guard case .final(let final)? = again.last else { Issue.record("no final: \(again)"); return }
+        #expect(final.text == "what is the weather in berlin")
+        let twice = try outcome(of: alone + alone + [Float](repeating: 0, count: 16_000))
+        #expect(twice.count == 2, "\(twice)")
+        guard case .noCommand? = twice.last else { Issue.record("a command: \(twice)"); return }
     }
 
     @Test func refusesACommandWithoutATranscriber() throws {
