@@ -37,6 +37,9 @@ package protocol HotwordDetector: AnyObject {
     /// What a second stage made of each candidate it decided on in the last `process` call,
     /// heard or turned down; always empty for keyword spotting alone, which has no candidates.
     var candidateVerdicts: [CandidateVerdict] { get }
+    /// The multiplier the frames are heard with (`--gain`, then clipped to full scale): a later
+    /// stage that hears the same stream (a command after the hotword) hears it so too.
+    var gain: Float { get }
     /// Forgets the stream so far: the sample count starts again at zero.
     func reset() throws(HotwordDetectionError)
     /// The last seconds of the stream as fed (before gain), on the detector's sample count: the

@@ -31,6 +31,7 @@ package final class KeywordSpotter: HotwordDetector {
     static let recentSeconds = 4
     /// The last ``recentSeconds`` of the stream as fed.
     package private(set) var recentAudio = RecentAudio(capacity: recentSeconds * pipelineSampleRate)
+    package var gain: Float { converter.gain }
     /// Stream position at which the current PocketSphinx utterance began.
     private var utteranceStart = 0
     /// Keeps a quiet room from the decoder.

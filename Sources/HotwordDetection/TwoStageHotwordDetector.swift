@@ -81,6 +81,8 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     /// The spotter's: candidates are played to the recogniser from it.
     package var recentAudio: RecentAudio { spotter.recentAudio }
 
+    package var gain: Float { converter.gain }
+
     package func process(_ frame: [Float]) throws(HotwordDetectionError) -> [HotwordHit] {
         candidateVerdicts = []
         for candidate in try spotter.process(frame) {

@@ -77,7 +77,7 @@ package final class ListeningStream {
         // starts it again where the stream is); hits and candidates during a command are not reported.
         let hits = isMuted ? [] : try detector.process(frame).map { $0.shifted(by: detectorStart) }
         if let start = sessionStart, let transcriber {
-            return try transcriber.process(frame).map { event(for: $0, sessionStart: start) }
+            return try transcriber.process(heardWithGain(frame)).map { event(for: $0, sessionStart: start) }
         }
         guard !isMuted else { return [] }
         let candidates: [ListenEvent] = reportsCandidates
@@ -91,7 +91,7 @@ package final class ListeningStream {
         let events = candidates + bargeIn + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
             // The detector keeps the stream's recent audio, on its own count.
-            try transcriber.begin(leadIn: detector.recentAudio.samples(from: hit.endSample - detectorStart))
+            try transcriber.begin(leadIn: heardWithGain(detector.recentAudio.samples(from: hit.endSample - detectorStart)))
             // If the lead-in alone ends the session, its event comes with the next frame.
             sessionStart = hit.endSample
         }
@@ -157,6 +157,13 @@ package final class ListeningStream {
         detectorStart = 0
         self.source = source
         samples = 0
+    }
+
+    /// `samples` as the detector hears them, with its gain, so that a quiet microphone that
+    /// `--gain` makes loud enough for the hotword is loud enough for the command too.
+    private func heardWithGain(_ samples: [Float]) -> [Float] {
+        let gain = detector.gain
+        return gain == 1 ? samples : samples.map { min(max($0 * gain, -1), 1) }
     }
 
     /// `text` without the keyphrases said at its start: a person who gets no answer at once

@@ -71,7 +71,7 @@ extension Setting {
         at: \.pronunciations)
     package static let gain = Setting(
         "hotword.gain", flag: SettingFlag(name: "gain", form: .value(valueName: "g")), live: true,
-        help: "Multiplier applied to the audio before detection, clipped to full scale",
+        help: "Multiplier applied to the audio before detection and the command's transcription, clipped to full scale",
         format: .number("a number above 0") { $0.isFinite && $0 > 0 }, at: \.gain)
     package static let decision = Setting(
         "hotword.decision", flag: SettingFlag(name: "decision", form: .value(valueName: "method")), live: true,

@@ -70,6 +70,23 @@ import Transcription
         guard case .noCommand? = twice.last else { Issue.record("a command: \(twice)"); return }
     }
 
+    /// A microphone 40 dB too quiet, made loud enough for the hotword by `--gain 100`: the
+    /// command after it is heard with that gain too.
+    @Test func hearsTheCommandWithTheDetectorsGain() throws {
+        let quiet = try AudioFileReader(path: Self.repository.appendingPathComponent(
+            "TestAudio/positive_command_what-is-the-weather-in-berlin_slt_noise.wav").path).remainingSamples().map { $0 / 100 }
+        let transcriber = try PocketSphinxTranscriber(configuration: TranscriberConfiguration(
+            languageModel: .domain(folder: Self.repository.appendingPathComponent("Models/commands").path)))
+        var spotter = KeywordSpotterConfiguration(
+            keywords: [KeywordSetting(keyphrase: "susi")],
+            modelFiles: AcousticModelFiles(keywordDictionary: Self.repository.appendingPathComponent("Models/keywords.dict").path))
+        spotter.gain = 100
+        let stream = ListeningStream(detector: try HotwordDetectorFactory.detector(configuration: spotter), transcriber: transcriber)
+        let events = try Self.events(of: quiet, in: stream) + stream.finish()
+        let final = events.compactMap { if case .final(let final) = $0 { final.text } else { nil } }
+        #expect(final == ["what is the weather in berlin"], "\(events)")
+    }
+
     @Test func refusesACommandWithoutATranscriber() throws {
         #expect(throws: ListenRequestError.self) { try Self.stream().startCommand() }
         #expect(ListenRequestError.noTranscription.description == "listen: commands are not transcribed (--no-transcription or transcription.enabled = false)")
