@@ -26,9 +26,9 @@ package actor ChatClient {
     /// sending anything.
     package func ask(_ query: ChatQuery) async throws(ChatError) -> ChatAnswer {
         guard !query.text.trimmingWhitespace().isEmpty else { throw .emptyQuery }
+        var attempt = 1
         do throws(ChatError) {
             let request = try ChatRequest(query: query, configuration: configuration)
-            var attempt = 1
             while true {
                 var retryAfter: String?
                 do throws(ChatError) {
@@ -41,6 +41,8 @@ package actor ChatClient {
                     attempt += 1
                 }
             }
+        } catch .timedOut(let seconds, _) {
+            throw .timedOut(seconds: seconds, attempts: attempt)
         } catch {
             throw error.redacting(configuration.accessToken)
         }
@@ -100,7 +102,7 @@ package actor ChatClient {
         }
         let reason: String
         switch failure.code {
-        case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: configuration.requestTimeout.timeInterval)
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: configuration.requestTimeout.timeInterval, attempts: 1)
         // The server's own address was checked before the transfer: these come from its reply.
         case CURLE_UNSUPPORTED_PROTOCOL: reason = "the reply is not HTTP, or redirects to an address that is not http(s) (\(failure.message))"
         case CURLE_URL_MALFORMAT: reason = "the server redirected to an address that is not a URL (\(failure.message))"

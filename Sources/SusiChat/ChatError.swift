@@ -7,8 +7,8 @@ import TextFormatting
 package enum ChatError: Error, Equatable, CustomStringConvertible {
     /// No HTTP answer came: connection refused, host not found, network down, TLS failure.
     case unreachable(server: String, reason: String)
-    /// The server took longer than the request timeout.
-    case timedOut(seconds: Double)
+    /// The server took longer than the request timeout, on each of `attempts` tries.
+    case timedOut(seconds: Double, attempts: Int)
     /// The server answered with a status outside 200...299.
     case httpStatus(code: Int, bodyExcerpt: String)
     /// The body is not JSON, e.g. an HTML page from a proxy or a wrong address.
@@ -57,8 +57,9 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreachable(let server, let reason):
             return "cannot reach the SUSI server \(server): \(reason); check the server address and the network"
-        case .timedOut(let seconds):
-            return "the SUSI server did not answer within \(Self.format(seconds)) s; it may be overloaded or the network slow — try again or raise the request timeout"
+        case .timedOut(let seconds, let attempts):
+            let tries = attempts == 1 ? "" : " on any of \(attempts) tries"
+            return "the SUSI server did not answer within \(Self.format(seconds)) s\(tries); it may be overloaded or the network slow — try again or raise the request timeout"
         case .httpStatus(let code, let excerpt):
             let body = excerpt.isEmpty ? "" : ": \(excerpt)"
             return "the SUSI server answered HTTP \(code)\(Self.reasonPhrase(forStatus: code).map { " (\($0))" } ?? "")\(body); \(Self.advice(forStatus: code))"

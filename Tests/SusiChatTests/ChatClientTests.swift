@@ -193,10 +193,19 @@ import SusiChat
                                                              requestTimeout: .milliseconds(300)))
         let elapsed = clock.now - started
 
-        #expect(error == .timedOut(seconds: 0.3))
+        #expect(error == .timedOut(seconds: 0.3, attempts: 1))
         // Gave up at the time-out, not when the server answered: a bound that holds under load.
         #expect(elapsed >= .milliseconds(300) && elapsed < delay / 2, "\(elapsed)")
         #expect(error?.description.contains("within 0.3 s") == true)
+    }
+
+    @Test func aTimeOutOnEveryTrySaysHowManyTriesTimedOut() async throws {
+        let slow = LoopbackHTTPServer.Response.json(Fixtures.greeting, delay: .seconds(600))
+        let server = try LoopbackHTTPServer(script: [slow, slow])
+        defer { server.stop() }
+        let error = await error(with: Fixtures.configuration(server: server.url, maxAttempts: 2, requestTimeout: .milliseconds(200)))
+        #expect(error == .timedOut(seconds: 0.2, attempts: 2))
+        #expect(error?.description.contains("did not answer within 0.2 s on any of 2 tries") == true, "\(String(describing: error))")
     }
 
     @Test func cancellingAnAskEndsItPromptlyAsCancelled() async throws {
