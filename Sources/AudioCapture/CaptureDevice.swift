@@ -13,8 +13,8 @@ import Glibc
 /// `plug`): an `hw:` device has none, so the project's converter is needed anyway, and
 /// its band-limited filter keeps aliases out of the speech band, which `plug`'s simpler
 /// filter does not promise. `plug`'s sample-format and channel conversions stay allowed
-/// (it folds channels to mono by averaging, as ``ChannelMixer`` does): they lose nothing
-/// the pipeline needs.
+/// (asked for one channel, it averages them, as ``ChannelMixer`` does, but without its
+/// fall-back to the loudest channel where they cancel out).
 ///
 /// The only owner of its `snd_pcm_t*`, closed in deinit. Reads block, so one thread
 /// reads; a live device delivers a period every few tens of milliseconds, so a read

@@ -1,5 +1,5 @@
 /// Turns a live stream of interleaved samples, at its own rate and channel count, into the
-/// pipeline's 16 kHz mono, piece by piece: channels averaged (``ChannelMixer``), the rate
+/// pipeline's 16 kHz mono, piece by piece: channels mixed (``ChannelMixer``), the rate
 /// converted with libsoxr, and the filter's ringing past full scale on clipped input cut off.
 /// A capture device and a Wyoming client's audio both arrive this way.
 package final class PipelineConverter {
