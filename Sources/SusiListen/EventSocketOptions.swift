@@ -35,7 +35,7 @@ struct EventSocketOptions: ParsableArguments, Sendable {
         do {
             return try EventSocket(path: path, group: settings.eventsSocketGroup)
         } catch {
-            StandardError.write("susi-listen: --events-socket: \(error)")
+            StandardError.write("susi-listen: --events-socket (events.socket): \(error)")
             throw ExitStatus.socketUnavailable.exitCode
         }
     }

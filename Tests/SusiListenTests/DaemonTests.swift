@@ -554,7 +554,7 @@ import Testing
         // A second daemon on the same socket is refused; the first keeps it.
         let second = try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration, "--events-socket", path])
         #expect(second.status == 5)
-        #expect(second.standardError.contains("susi-listen: --events-socket: cannot listen on unix://\(path): another process listens there"), "\(second.standardError)")
+        #expect(second.standardError.contains("susi-listen: --events-socket (events.socket): cannot listen on unix://\(path): another process listens there"), "\(second.standardError)")
 
         // ALSA's file PCM repeats its last period once the FIFO ends, so the loop sees SIGTERM.
         try writer.close()
@@ -653,7 +653,7 @@ import Testing
         let group = try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration,
                                            "--events-socket", path, "--events-socket-group", "no-such-group-x"])
         #expect(group.status == 5)
-        #expect(group.standardError.contains("--events-socket: cannot give unix://\(path) to group \"no-such-group-x\": no such group"), "\(group.standardError)")
+        #expect(group.standardError.contains("--events-socket (events.socket): cannot give unix://\(path) to group \"no-such-group-x\": no such group"), "\(group.standardError)")
         #expect(!FileManager.default.fileExists(atPath: path))
         let files = try CommandRunner.run(["--config", "/dev/null", "--file", "TestAudio/labels.tsv", "--events-socket", path])
         #expect(files.status == 64)
