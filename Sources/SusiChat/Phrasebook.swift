@@ -34,6 +34,8 @@ package struct Phrasebook: Sendable {
     let mediaControl: String
     /// "I cannot do audio volume on this device.", from SUSI's action type in words.
     let unknownAction: @Sendable (String) -> String
+    /// "I have no answer to that.", for an answer with nothing else to say.
+    let noAnswer: String
 
     /// The phrasebook for `language`, a code such as "de", "de-DE", "de_DE" or "DE" (matched on
     /// its primary subtag, in any case); nil for a language that has none.
@@ -59,7 +61,8 @@ package struct Phrasebook: Sendable {
         video: "I cannot play videos on this device.",
         timer: "I cannot set timers on this device.",
         mediaControl: "I cannot control playback on this device.",
-        unknownAction: { "I cannot do \($0) on this device." })
+        unknownAction: { "I cannot do \($0) on this device." },
+        noAnswer: "I have no answer to that.")
 
     static let german = Phrasebook(
         language: "de", colon: ":",
@@ -74,7 +77,8 @@ package struct Phrasebook: Sendable {
         video: "Ich kann auf diesem Gerät keine Videos abspielen.",
         timer: "Ich kann auf diesem Gerät keine Timer stellen.",
         mediaControl: "Ich kann auf diesem Gerät die Wiedergabe nicht steuern.",
-        unknownAction: { "Ich kann die Aktion \($0) auf diesem Gerät nicht ausführen." })
+        unknownAction: { "Ich kann die Aktion \($0) auf diesem Gerät nicht ausführen." },
+        noAnswer: "Darauf habe ich keine Antwort.")
 
     static let french = Phrasebook(
         language: "fr", colon: " :",
@@ -89,7 +93,8 @@ package struct Phrasebook: Sendable {
         video: "Je ne peux pas lire de vidéos sur cet appareil.",
         timer: "Je ne peux pas régler de minuteur sur cet appareil.",
         mediaControl: "Je ne peux pas contrôler la lecture sur cet appareil.",
-        unknownAction: { "Je ne peux pas exécuter l'action \($0) sur cet appareil." })
+        unknownAction: { "Je ne peux pas exécuter l'action \($0) sur cet appareil." },
+        noAnswer: "Je n'ai pas de réponse à cela.")
 
     static let spanish = Phrasebook(
         language: "es", colon: ":",
@@ -104,7 +109,8 @@ package struct Phrasebook: Sendable {
         video: "No puedo reproducir videos en este dispositivo.",
         timer: "No puedo poner temporizadores en este dispositivo.",
         mediaControl: "No puedo controlar la reproducción en este dispositivo.",
-        unknownAction: { "No puedo realizar la acción \($0) en este dispositivo." })
+        unknownAction: { "No puedo realizar la acción \($0) en este dispositivo." },
+        noAnswer: "No tengo una respuesta para eso.")
 
     static let italian = Phrasebook(
         language: "it", colon: ":",
@@ -119,7 +125,8 @@ package struct Phrasebook: Sendable {
         video: "Non posso riprodurre video su questo dispositivo.",
         timer: "Non posso impostare timer su questo dispositivo.",
         mediaControl: "Non posso controllare la riproduzione su questo dispositivo.",
-        unknownAction: { "Non posso eseguire l'azione \($0) su questo dispositivo." })
+        unknownAction: { "Non posso eseguire l'azione \($0) su questo dispositivo." },
+        noAnswer: "Non ho una risposta a questo.")
 
     static let portuguese = Phrasebook(
         language: "pt", colon: ":",
@@ -134,7 +141,8 @@ package struct Phrasebook: Sendable {
         video: "Não posso reproduzir vídeos neste dispositivo.",
         timer: "Não posso definir temporizadores neste dispositivo.",
         mediaControl: "Não posso controlar a reprodução neste dispositivo.",
-        unknownAction: { "Não posso executar a ação \($0) neste dispositivo." })
+        unknownAction: { "Não posso executar a ação \($0) neste dispositivo." },
+        noAnswer: "Não tenho uma resposta para isso.")
 
     static let dutch = Phrasebook(
         language: "nl", colon: ":",
@@ -149,7 +157,8 @@ package struct Phrasebook: Sendable {
         video: "Ik kan op dit apparaat geen video's afspelen.",
         timer: "Ik kan op dit apparaat geen timers instellen.",
         mediaControl: "Ik kan op dit apparaat het afspelen niet bedienen.",
-        unknownAction: { "Ik kan de actie \($0) op dit apparaat niet uitvoeren." })
+        unknownAction: { "Ik kan de actie \($0) op dit apparaat niet uitvoeren." },
+        noAnswer: "Daar heb ik geen antwoord op.")
 
     static let russian = Phrasebook(
         language: "ru", colon: ":",
@@ -164,7 +173,8 @@ package struct Phrasebook: Sendable {
         video: "Я не могу воспроизводить видео на этом устройстве.",
         timer: "Я не могу ставить таймеры на этом устройстве.",
         mediaControl: "Я не могу управлять воспроизведением на этом устройстве.",
-        unknownAction: { "Я не могу выполнить действие «\($0)» на этом устройстве." })
+        unknownAction: { "Я не могу выполнить действие «\($0)» на этом устройстве." },
+        noAnswer: "У меня нет ответа на это.")
 
     /// "результат" in the form a Russian count takes: 1, 21, 101 результат; 2–4, 22–24
     /// результата; 5–20, 25–30, 111–114 результатов (the teens always take the genitive plural).

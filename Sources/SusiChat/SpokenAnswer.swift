@@ -21,9 +21,11 @@ package struct SpokenPassage: Sendable, Equatable {
 /// English, so an answer can be spoken in two languages.
 extension ChatAnswer {
     /// The answer to speak, one sentence or summary per action, in the server's order, with
-    /// sentences next to each other in the same language joined into one passage; empty when
-    /// SUSI had no answer. An action the device cannot carry out is mentioned once, even when
-    /// the answer holds several of its kind.
+    /// sentences next to each other in the same language joined into one passage; when SUSI
+    /// had nothing to say (no action, an empty expression), the phrasebook's "no answer", so
+    /// that a device without a screen does not leave the person waiting in silence. An action
+    /// the device cannot carry out is mentioned once, even when the answer holds several of
+    /// its kind.
     package var spokenPassages: [SpokenPassage] {
         let phrasebook = Phrasebook.forLanguage(language)
         let ownLanguage = phrasebook == nil ? Phrasebook.english.language : language
@@ -39,7 +41,8 @@ extension ChatAnswer {
                 passages.append(SpokenPassage(text: sentence, language: sentenceLanguage))
             }
         }
-        return passages
+        guard passages.isEmpty else { return passages }
+        return [SpokenPassage(text: (phrasebook ?? .english).noAnswer, language: ownLanguage)]
     }
 }
 

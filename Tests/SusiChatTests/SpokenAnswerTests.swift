@@ -195,8 +195,12 @@ import Testing
         #expect(answer.spokenPassages == [SpokenPassage(text: "Playing them. I cannot play audio on this device. Enjoy!", language: "en")])
     }
 
-    @Test func anAnswerWithoutActionsOrWithAnEmptyExpressionSaysNothing() {
-        #expect(ChatAnswer(query: "q", actions: []).spokenPassages.isEmpty)
-        #expect(ChatAnswer(query: "q", actions: [.answer(expression: " ")], language: "ja").spokenPassages.isEmpty)
+    /// A device without a screen says it has no answer rather than leave the person waiting.
+    @Test func anAnswerWithoutActionsOrWithAnEmptyExpressionSaysItHasNone() {
+        #expect(ChatAnswer(query: "q", actions: []).spokenPassages == [SpokenPassage(text: "I have no answer to that.", language: "en")])
+        #expect(ChatAnswer(query: "q", actions: [.answer(expression: " ")], language: "ja").spokenPassages
+                == [SpokenPassage(text: "I have no answer to that.", language: "en")])
+        #expect(ChatAnswer(query: "q", actions: [], language: "de-DE").spokenPassages
+                == [SpokenPassage(text: "Darauf habe ich keine Antwort.", language: "de-DE")])
     }
 }
