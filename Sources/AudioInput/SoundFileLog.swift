@@ -51,8 +51,10 @@ struct SoundFileLog {
         let words = sides[1].split(separator: " ")
         guard !name.isEmpty, words.count == 4, words[1] == "(should", words[2] == "be", words[3].hasSuffix(")"),
             let announced = Int(words[0]), let actual = Int(words[3].dropLast()),
-            announced > actual, actual >= 0, announced < unknownSizeMarker
+            announced > actual, actual >= 0
         else { return nil }
+        // 64-bit sizes (W64, RF64) have no "unknown" marker that a 32-bit size's limit would mean.
+        guard containerChunks.contains(Substring(name)) || announced < unknownSizeMarker else { return nil }
         return (Substring(name), announced - actual)
     }
 }

@@ -22,7 +22,7 @@ package struct ChatForwarder: Sendable {
     /// has been reported, so that it does not wait for the spool.
     package func resend(after forwarded: [ListenEvent]) async -> [ListenEvent] {
         guard case .query(let query)? = forwarded.first, query.status == .sent, delivery.spool != nil else { return [] }
-        return await flushSpool()
+        return await flushSpool(afterAnAnswer: true)
     }
 
     /// What a run reports before its first command: an error for each leftover of an
@@ -46,11 +46,12 @@ package struct ChatForwarder: Sendable {
         "spool full: dropped the oldest \(count) quer\(count == 1 ? "y" : "ies")"
     }
 
-    /// Sends what the spool holds and reports it (at start-up and after a server comes back).
+    /// Sends what the spool holds and reports it (at start-up and, `afterAnAnswer`, once the
+    /// server answers again; see `ChatDelivery.flushSpool(afterAnAnswer:)`).
     /// Answers to these queries are reported but not spoken: they may be hours old, and a
     /// device that starts talking unasked is no help.
-    package func flushSpool() async -> [ListenEvent] {
-        await delivery.flushSpool().flatMap { flushed -> [ListenEvent] in
+    package func flushSpool(afterAnAnswer: Bool = false) async -> [ListenEvent] {
+        await delivery.flushSpool(afterAnAnswer: afterAnAnswer).flatMap { flushed -> [ListenEvent] in
             var events = Self.events(for: flushed.outcome, of: flushed.query).map { event in
                 guard case .answer(var answer) = event else { return event }
                 answer.spokenPassages = []

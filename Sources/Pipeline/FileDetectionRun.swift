@@ -101,11 +101,16 @@ package struct FileDetectionRun {
             case .hotword: summary.hits += 1
             case .final(let command):
                 guard let forwarder else { continue }
-                let forwarded = await forwarder.forward(command.text)
-                for outcome in forwarded + (await forwarder.resend(after: forwarded)) {
-                    if case .query(let query) = outcome, query.status != .sent { summary.unansweredQueries += 1 }
-                    report(outcome)
+                func record(_ outcomes: [ListenEvent]) {
+                    for outcome in outcomes {
+                        if case .query(let query) = outcome, query.status != .sent { summary.unansweredQueries += 1 }
+                        report(outcome)
+                    }
                 }
+                // The answer first; then the queries kept from before, sent again.
+                let forwarded = await forwarder.forward(command.text)
+                record(forwarded)
+                record(await forwarder.resend(after: forwarded))
             default: break
             }
         }

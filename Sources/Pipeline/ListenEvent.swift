@@ -32,7 +32,7 @@ package enum ListenEvent: Equatable, Sendable {
     case query(QueryEvent)
     /// The SUSI server's answer.
     case answer(AnswerEvent)
-    /// An answer was spoken (played to its end or until a barge-in stopped it, or written with `--speak-to`).
+    /// An answer was spoken (played to its end or until a barge-in or shutdown stopped it, or written with `--speak-to`).
     case spoken(SpokenEvent)
     /// A file, device or server failed; the run goes on.
     case error(ErrorEvent)
@@ -448,7 +448,8 @@ package struct QueryEvent: Equatable, Sendable {
     package enum Status: String, Sendable {
         /// Sent and answered.
         case sent
-        /// The server was unreachable: kept in the on-disk spool, sent when it is back.
+        /// The server was unreachable, or did not answer as a SUSI server: kept in the on-disk
+        /// spool, sent when it answers again.
         case spooled
         /// Neither answered nor kept (the server refused it, or the spool could not take it).
         case failed
@@ -470,8 +471,9 @@ package struct AnswerEvent: Equatable, Sendable {
     package var text: String
     /// Each action as a JSON object whose `type` is SUSI's action type.
     package var actions: [JSONValue]
-    /// What a device without a screen says for the answer, each passage in its language;
-    /// empty when there is nothing to say.
+    /// What a device without a screen says for the answer, each passage in its language
+    /// ("I have no answer to that." when SUSI had nothing to say); empty when it is not to be
+    /// spoken (an answer to a query kept in the spool and sent again).
     package var spokenPassages: [SpokenPassage]
 }
 
@@ -499,7 +501,7 @@ package struct SpokenEvent: Equatable, Sendable {
     package var seconds: Double
     /// Time from the answer's arrival to its first sample ready to play.
     package var synthesisSeconds: Double
-    /// How much of it had been heard when a barge-in stopped it; nil when it was played whole.
+    /// How much of it had been heard when a barge-in or shutdown stopped it; nil when it was played whole.
     package var interruptedAfterSeconds: Double?
 
     /// All the text spoken.

@@ -135,8 +135,10 @@ package final class ListeningStream {
     package func stop() throws -> [ListenEvent] {
         guard sessionStart != nil, let transcriber, !transcriber.isInTrailingSilence else { return try finish() }
         sessionStart = nil
-        guard let transcript = try transcriber.finish() else { return [.noCommand(NoCommandEvent(time: seconds, source: source))] }
-        return [.commandCutOff(TranscriptEvent(text: transcript.text, time: seconds, reason: nil, source: source))]
+        guard let transcript = try transcriber.finish(), let words = withoutLeadingKeyphrases(transcript.text) else {
+            return [.noCommand(NoCommandEvent(time: seconds, source: source))]
+        }
+        return [.commandCutOff(TranscriptEvent(text: words, time: seconds, reason: nil, source: source))]
     }
 
     /// Listens with `detector` from the next frame on, in place of the one it had, which it
@@ -169,7 +171,7 @@ package final class ListeningStream {
     /// `text` without the keyphrases said at its start: a person who gets no answer at once
     /// says the hotword again ("susi … susi, what time is it"), and the session, which began
     /// after the first, hears the second as words. Nil when nothing else was said.
-    private func command(in text: String) -> String? {
+    private func withoutLeadingKeyphrases(_ text: String) -> String? {
         var words = PronunciationLexicon.words(of: text)
         let keyphrases = detector.thresholds.map { PronunciationLexicon.words(of: $0.keyphrase) }
         while let said = keyphrases.first(where: { !$0.isEmpty && words.starts(with: $0) }) {
@@ -185,7 +187,7 @@ package final class ListeningStream {
             return .partial(TranscriptEvent(text: transcript.text, time: time(transcript), reason: nil, source: source))
         case .final(let transcript, let reason):
             sessionStart = nil
-            guard let command = command(in: transcript.text) else { return .noCommand(NoCommandEvent(time: seconds, source: source)) }
+            guard let command = withoutLeadingKeyphrases(transcript.text) else { return .noCommand(NoCommandEvent(time: seconds, source: source)) }
             return .final(TranscriptEvent(text: command, time: time(transcript), reason: reason, source: source))
         case .noCommand:
             sessionStart = nil

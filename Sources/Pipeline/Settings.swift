@@ -131,7 +131,7 @@ extension Setting {
         "chat.server", flag: SettingFlag(name: "server", form: .value(valueName: "url")), live: true, help: "SUSI server",
         format: SettingFormat(read: { value throws(SettingProblem) in
             guard case .string(let text) = value, let url = URL(string: text), ChatClientConfiguration.isUsableServer(url) else {
-                throw .expected("an http or https URL without a query")
+                throw .expected("an http or https URL without a query or fragment")
             }
             return url
         }, write: { .string($0.absoluteString) }),

@@ -107,7 +107,7 @@ package enum ChatAction: Sendable, Equatable {
             add("zoom", zoom.map { .number(String($0)) })
         case .anchor(let link, let text):
             add("link", .string(link))
-            add("text", .string(text))
+            add("text", text.isEmpty ? nil : .string(text))
         case .audioPlay(let identifier, let identifierType), .videoPlay(let identifier, let identifierType):
             add("identifier", .string(identifier))
             add("identifier_type", identifierType.map(JSONValue.string))

@@ -27,6 +27,7 @@ package actor ChatClient {
     package func ask(_ query: ChatQuery) async throws(ChatError) -> ChatAnswer {
         guard !query.text.trimmingWhitespace().isEmpty else { throw .emptyQuery }
         var attempt = 1
+        var timeOuts = 0
         do throws(ChatError) {
             let request = try ChatRequest(query: query, configuration: configuration)
             while true {
@@ -35,14 +36,16 @@ package actor ChatClient {
                     let exchange = try await fetch(request)
                     retryAfter = exchange.retryAfter
                     return try answer(from: exchange)
-                } catch where error.isTransient && attempt < configuration.maxAttempts {
+                } catch {
+                    if case .timedOut = error { timeOuts += 1 }
+                    guard error.isTransient && attempt < configuration.maxAttempts else { throw error }
                     try await wait(for: Self.retryDelay(after: attempt, base: configuration.retryBaseDelay,
                                                         retryAfter: retryAfter, now: Date()))
                     attempt += 1
                 }
             }
         } catch .timedOut(let seconds, _) {
-            throw .timedOut(seconds: seconds, attempts: attempt)
+            throw .timedOut(seconds: seconds, attempts: timeOuts)
         } catch {
             throw error.redacting(configuration.accessToken)
         }

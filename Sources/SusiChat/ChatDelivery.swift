@@ -107,8 +107,11 @@ package actor ChatDelivery {
 
     /// Sends the spooled queries again, oldest first, each removed only after the server's
     /// definite reply. Stops at the first failure that does not settle its query, leaving it
-    /// and the newer ones spooled. Returns at once, with nothing, while another flush is running.
-    package func flushSpool() async -> [FlushedQuery] {
+    /// and the newer ones spooled; but `afterAnAnswer` (the server has just answered a query as
+    /// a SUSI server), only at a transient one: a reply that is not SUSI's (a proxy's 403 for
+    /// what this query says) is then about the query, and settles it, so that one query cannot
+    /// hold back the ones behind it. Returns at once, with nothing, while another flush runs.
+    package func flushSpool(afterAnAnswer: Bool = false) async -> [FlushedQuery] {
         guard let spool, !isFlushing else { return [] }
         isFlushing = true
         defer { isFlushing = false }
@@ -118,7 +121,7 @@ package actor ChatDelivery {
             let outcome: Outcome
             do throws(ChatError) {
                 outcome = .answered(try await client.ask(query))
-            } catch where !error.settlesTheQuery {
+            } catch where afterAnAnswer ? error.isTransient || error == .cancelled : !error.settlesTheQuery {
                 flushed.append(FlushedQuery(query: query, outcome: .spooled(query, reason: error, dropped: [])))
                 break
             } catch {

@@ -7,7 +7,8 @@ import TextFormatting
 package enum ChatError: Error, Equatable, CustomStringConvertible {
     /// No HTTP answer came: connection refused, host not found, network down, TLS failure.
     case unreachable(server: String, reason: String)
-    /// The server took longer than the request timeout, on each of `attempts` tries.
+    /// The server took longer than the request timeout, on each of `attempts` tries that
+    /// timed out (others may have failed otherwise before).
     case timedOut(seconds: Double, attempts: Int)
     /// The server answered with a status outside 200...299.
     case httpStatus(code: Int, bodyExcerpt: String)
@@ -58,7 +59,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
         case .unreachable(let server, let reason):
             return "cannot reach the SUSI server \(server): \(reason); check the server address and the network"
         case .timedOut(let seconds, let attempts):
-            let tries = attempts == 1 ? "" : " on any of \(attempts) tries"
+            let tries = attempts == 1 ? "" : " on each of \(attempts) tries"
             return "the SUSI server did not answer within \(Self.format(seconds)) s\(tries); it may be overloaded or the network slow — try again or raise the request timeout"
         case .httpStatus(let code, let excerpt):
             let body = excerpt.isEmpty ? "" : ": \(excerpt)"
@@ -73,7 +74,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
         case .emptyQuery:
             return "nothing to ask: the transcript is empty"
         case .invalidServerURL(let address):
-            return "\"\(address)\" is not a SUSI server address; give an http:// or https:// URL without a query, such as https://api.susi.ai"
+            return "\"\(address)\" is not a SUSI server address; give an http:// or https:// URL without a query or fragment, such as https://api.susi.ai"
         case .cancelled:
             return "the query was cancelled before an answer arrived"
         case .tooManyRedirects(let limit):

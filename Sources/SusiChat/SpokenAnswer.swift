@@ -81,7 +81,7 @@ extension ChatAction {
             // No type, or an answer without its expression: nothing the device could say it
             // cannot do.
             let name = type.trimmingWhitespace()
-            return name.isEmpty || name == ChatAction.answer(expression: "").type ? "" : phrasebook.unknownAction(name.replacing("_", with: " "))
+            return name.isEmpty || name == "answer" ? "" : phrasebook.unknownAction(name.replacing("_", with: " "))
         }
     }
 

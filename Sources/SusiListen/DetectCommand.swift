@@ -134,10 +134,11 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         return settings
     }
 
-    /// The configuration file found at start, `path`, read again and merged with the flags as
-    /// at start; its warnings go to the log.
+    /// The configuration file found at start, `path`, read again (with none at start, the first
+    /// of the default locations that exists now) and merged with the flags as at start; its
+    /// warnings go to the log.
     private func reread(_ path: String?, logger: Logger) throws -> Configuration {
-        let (file, warnings) = try ConfigurationOptions.read(path)
+        let (file, warnings) = try ConfigurationOptions.read(path ?? configurationFile.file)
         warnings.forEach { logger.warning("\($0)") }
         return try merged(with: file)
     }

@@ -30,7 +30,8 @@ extension StringProtocol {
 extension StringProtocol {
     /// The text as it may go into a log line or a terminal: every control character but the tab
     /// and the line feed (C0, DEL and C1: terminal escapes, a carriage return that would
-    /// overwrite the line) written as an escape such as `\u{1B}`, and each line feed followed by
+    /// overwrite the line), and the bidirectional overrides that would reorder what follows,
+    /// written as an escape such as `\u{1B}`, and each line feed followed by
     /// two spaces, so that a line inside text from elsewhere (a server's answer, a file name)
     /// cannot pass for a line of its own.
     package var escapingControlCharacters: String {
@@ -39,7 +40,8 @@ extension StringProtocol {
             switch scalar.value {
             case 0x0A: escaped += "\n  "
             case 0x09: escaped.unicodeScalars.append(scalar)
-            case 0x00...0x1F, 0x7F...0x9F: escaped += String(printf: "\\u{%02X}", scalar.value)
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                escaped += String(printf: "\\u{%02X}", scalar.value)
             default: escaped.unicodeScalars.append(scalar)
             }
         }

@@ -92,7 +92,7 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
     }
 
     /// Analyses a frame (any length; a window left incomplete waits for the next frame) and
-    /// returns the state after it. Once ended, the state stays ended.
+    /// returns the state after it. Once ended, the state stays ended until `resumeWaiting()`.
     @discardableResult
     package mutating func process(_ frame: [Float]) -> State {
         var index = frame.startIndex

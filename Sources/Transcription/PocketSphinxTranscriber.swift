@@ -88,20 +88,20 @@ package final class PocketSphinxTranscriber: Transcriber {
         session = current
 
         switch speech {
-        case .ended where decoder.hypothesisText().isEmpty:
+        case .ended:
+            try decoder.endUtterance()
+            let heard = decoder.hypothesisText()
             // A sound with no word in it (a click, the device's own chime): no command, and the
             // person may yet speak. (Speech the energy detector heard as short, in noise, can
             // be a whole command to the decoder: only the words decide.)
-            guard current.samples < min(noSpeechTimeout, maximumDuration) else {
-                _ = try endUtterance()
-                return [.noCommand]
+            if heard.isEmpty && current.samples < min(noSpeechTimeout, maximumDuration) {
+                try decoder.startUtterance()
+                session?.detector.resumeWaiting()
+                session?.lastPartial = ""
+                return []
             }
-            try decoder.endUtterance()
-            try decoder.startUtterance()
-            session?.detector.resumeWaiting()
-            session?.lastPartial = ""
-            return []
-        case .ended: return try final(reason: .endOfSpeech, samples: current.samples)
+            session = nil
+            return finalEvents(heard, reason: .endOfSpeech, samples: current.samples)
         case .waitingForSpeech where current.samples >= min(noSpeechTimeout, maximumDuration):
             _ = try endUtterance()
             return [.noCommand]
@@ -118,18 +118,27 @@ package final class PocketSphinxTranscriber: Transcriber {
         }
     }
 
-    /// Ends the session with its final hypothesis (see `endWithCommand()`); `.noCommand` when the
-    /// speech held no word of the language model.
+    /// Ends the session with its final hypothesis (see `finalEvents`).
     private func final(reason: EndReason, samples: Int) throws(TranscriptionError) -> [TranscriptionEvent] {
-        guard let text = try endWithCommand() else { return [.noCommand] }
+        finalEvents(try endUtterance(), reason: reason, samples: samples)
+    }
+
+    /// The events of the final hypothesis `heard`: `.noCommand` when it holds no word of the
+    /// language model, else the final (see `endWithCommand()`).
+    private func finalEvents(_ heard: String, reason: EndReason, samples: Int) -> [TranscriptionEvent] {
+        guard let text = commandText(heard) else { return [.noCommand] }
         return [.final(Transcript(text: text, isFinal: true, endSample: samples), reason: reason)]
     }
 
-    /// Ends the session; its final hypothesis up to the command's sentence end when the language
-    /// model hears one, nil when it holds no word.
+    /// Ends the session; its final hypothesis as a command (`commandText`).
     private func endWithCommand() throws(TranscriptionError) -> String? {
-        let text = try endUtterance()
-        return text.isEmpty ? nil : command(in: text) ?? text
+        commandText(try endUtterance())
+    }
+
+    /// `heard` up to the command's sentence end when the language model hears one; nil when it
+    /// holds no word.
+    private func commandText(_ heard: String) -> String? {
+        heard.isEmpty ? nil : command(in: heard) ?? heard
     }
 
     /// A partial when the hypothesis changed since the last one.

@@ -89,7 +89,7 @@ import Testing
         ("[serve]\nuri = \"http://x:1\"", "c.toml:2: key \"serve.uri\": expected tcp://HOST:PORT or unix://PATH (http://x:1: it must start with tcp:// or unix://), got \"http://x:1\""),
         ("[serve]\nmax_clients = 0", "c.toml:2: key \"serve.max_clients\": expected a whole number from 1 to 1024, got 0"),
         ("[serve]\nzeroconf = 1", "c.toml:2: key \"serve.zeroconf\": expected true, false or the name to announce, got 1"),
-        ("[chat]\nserver = \"ftp://x\"", "c.toml:2: key \"chat.server\": expected an http or https URL without a query, got \"ftp://x\""),
+        ("[chat]\nserver = \"ftp://x\"", "c.toml:2: key \"chat.server\": expected an http or https URL without a query or fragment, got \"ftp://x\""),
         ("[chat]\nlatitude = 91", "c.toml:2: key \"chat.latitude\": expected degrees from -90 to 90, got 91"),
         ("[chat]\nlanguage = \" \"", "c.toml:2: key \"chat.language\": expected a language code such as \"en\", got \" \""),
         ("[hotword]\nsensitivity = 1.5", "c.toml:2: key \"hotword.sensitivity\": expected a number from 0 to 1 or an array of them, got 1.5"),

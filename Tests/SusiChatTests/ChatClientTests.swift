@@ -205,7 +205,7 @@ import SusiChat
         defer { server.stop() }
         let error = await error(with: Fixtures.configuration(server: server.url, maxAttempts: 2, requestTimeout: .milliseconds(200)))
         #expect(error == .timedOut(seconds: 0.2, attempts: 2))
-        #expect(error?.description.contains("did not answer within 0.2 s on any of 2 tries") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("did not answer within 0.2 s on each of 2 tries") == true, "\(String(describing: error))")
     }
 
     @Test func cancellingAnAskEndsItPromptlyAsCancelled() async throws {

@@ -92,6 +92,25 @@ import SusiChat
         #expect(await delivery.spool?.pending() == [first, second, third])
     }
 
+    /// Once the server has answered as SUSI, a reply to a kept query that is not SUSI's (a
+    /// proxy's 403 for what the query says) is about that query: it leaves, and the ones behind
+    /// it are sent; a transient failure still stops the flush.
+    @Test func afterAnAnswerAKeptQueryRefusedByAProxyLeavesAndTheRestAreSent() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let queries = (0..<3).map { Fixtures.query("query \($0)", askedAt: Fixtures.winterDay.addingTimeInterval(Double($0) * 60)) }
+        let spool = try QuerySpool(directory: directory)
+        for query in queries { try await spool.add(query) }
+        let blocked = LoopbackHTTPServer.Response.text("<html>Request blocked</html>", contentType: "text/html", status: 403)
+        let server = try LoopbackHTTPServer(script: [blocked, .json(Fixtures.greeting), .json("{}", status: 503)])
+        defer { server.stop() }
+
+        let flushed = await (try delivery(server: server.url, spoolDirectory: directory, maxAttempts: 1)).flushSpool(afterAnAnswer: true)
+        #expect(flushed.map(\.query) == queries)
+        #expect(flushed.last?.outcome == .spooled(queries[2], reason: .httpStatus(code: 503, bodyExcerpt: "{}"), dropped: []))
+        #expect(try await QuerySpool(directory: directory).pending() == [queries[2]])
+    }
+
     @Test func withoutASpoolAnUnavailableServerIsAFailure() async throws {
         let server = try LoopbackHTTPServer(script: [.json("{}", status: 502)])
         defer { server.stop() }

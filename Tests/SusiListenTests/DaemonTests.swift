@@ -287,7 +287,11 @@ import Testing
         try writer.close()
         #expect(stopped.status == 0)
         #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s for an answer of about 35 s")
-        #expect(try events(in: output).last?["type"] as? String == "summary")
+        let events = try events(in: output)
+        #expect(events.last?["type"] as? String == "summary")
+        // It was playing, and was stopped part-way.
+        let spoken = try #require(events.first { $0["type"] as? String == "spoken" }, "\(events)")
+        #expect((spoken["interrupted_after_s"] as? Double).map { $0 > 1 && $0 < 30 } == true, "\(spoken)")
     }
 
     @Test func keepsAQueryInFlightInTheSpoolOnSIGTERM() throws {

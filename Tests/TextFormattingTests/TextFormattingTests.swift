@@ -46,6 +46,7 @@ import TextFormatting
         ("overwrite\rthis", "overwrite\\u{0D}this"),
         ("first\nsusi-listen: hotword", "first\n  susi-listen: hotword"),
         ("nul\u{00} del\u{7F} csi\u{9B}", "nul\\u{00} del\\u{7F} csi\\u{9B}"),
+        ("file\u{202E}vaw.exe", "file\\u{202E}vaw.exe"),
     ])
     func escapesControlCharactersAndIndentsLinesWithin(_ text: String, _ expected: String) {
         #expect(text.escapingControlCharacters == expected)
