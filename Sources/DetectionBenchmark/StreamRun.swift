@@ -31,18 +31,12 @@ package struct StreamRun: Sendable {
         func hear(_ frame: [Float], from file: String) throws {
             if shouldStop() { throw BenchmarkError.stopped }
             // Detector positions count from its last reset; the stream's from its start.
-            let onStream = { [detectorOrigin] (hit: HotwordHit) in
-                HotwordHit(keyword: hit.keyword, startSample: hit.startSample + detectorOrigin,
-                           endSample: hit.endSample + detectorOrigin,
-                           detectionSample: hit.detectionSample + detectorOrigin, score: hit.score)
-            }
             for hit in try detector.process(frame) {
-                run.hits.append(HotwordEvent(hit: onStream(hit), sampleRate: pipelineSampleRate, source: .file(file)))
+                run.hits.append(HotwordEvent(hit: hit.shifted(by: detectorOrigin), sampleRate: pipelineSampleRate, source: .file(file)))
             }
             for verdict in detector.candidateVerdicts {
-                let placed = CandidateVerdict(candidate: onStream(verdict.candidate), heardWords: verdict.heardWords,
-                                              phoneEdits: verdict.phoneEdits, reason: verdict.reason)
-                run.candidates.append(CandidateEvent(verdict: placed, sampleRate: pipelineSampleRate, source: .file(file)))
+                run.candidates.append(CandidateEvent(verdict: verdict.shifted(by: detectorOrigin), sampleRate: pipelineSampleRate,
+                                                     source: .file(file)))
             }
         }
         do {

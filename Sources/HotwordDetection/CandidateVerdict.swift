@@ -63,3 +63,10 @@ package struct CandidateVerdict: Sendable, Equatable {
     /// Whether the candidate is a hit.
     package var isHeard: Bool { reason.isHeard }
 }
+
+extension CandidateVerdict {
+    /// The verdict with its candidate placed `samples` later on the stream.
+    package func shifted(by samples: Int) -> CandidateVerdict {
+        CandidateVerdict(candidate: candidate.shifted(by: samples), heardWords: heardWords, phoneEdits: phoneEdits, reason: reason)
+    }
+}

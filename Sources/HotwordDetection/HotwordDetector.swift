@@ -47,3 +47,12 @@ package protocol HotwordDetector: AnyObject {
     /// stage that goes back to audio already passed (a command's lead-in after the keyword).
     var recentAudio: RecentAudio { get }
 }
+
+extension HotwordHit {
+    /// The hit placed `samples` later on the stream: for a detector that started mid-stream, or
+    /// was reset part-way.
+    package func shifted(by samples: Int) -> HotwordHit {
+        HotwordHit(keyword: keyword, startSample: startSample + samples, endSample: endSample + samples,
+                   detectionSample: detectionSample + samples, score: score)
+    }
+}

@@ -195,18 +195,3 @@ package final class ListeningStream {
         }
     }
 }
-
-extension HotwordHit {
-    /// The hit placed `samples` later on the stream: for a detector that started mid-stream.
-    func shifted(by samples: Int) -> HotwordHit {
-        HotwordHit(keyword: keyword, startSample: startSample + samples, endSample: endSample + samples,
-                   detectionSample: detectionSample + samples, score: score)
-    }
-}
-
-extension CandidateVerdict {
-    /// The verdict with its candidate placed `samples` later on the stream.
-    func shifted(by samples: Int) -> CandidateVerdict {
-        CandidateVerdict(candidate: candidate.shifted(by: samples), heardWords: heardWords, phoneEdits: phoneEdits, reason: reason)
-    }
-}
