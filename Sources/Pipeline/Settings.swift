@@ -158,7 +158,7 @@ extension Setting {
         format: SettingFormat.string("a string").optional, at: \.chat.accessToken)
     package static let spoolDirectory = Setting(
         "chat.spool_dir", flag: SettingFlag(name: "spool-dir", form: .value(valueName: "dir")), live: false,
-        help: "Folder that keeps queries while the server is unreachable, at most 100 (the oldest are dropped), one process per folder",
+        help: "Folder that keeps queries the server has not answered (unreachable, or a reply that is not SUSI's), at most 100 (the oldest are dropped), one process per folder",
         format: SettingFormat(read: { value throws(SettingProblem) in URL(fileURLWithPath: try SettingFormat.name("a folder path").read(value)) },
                               write: { .string($0.path) }).optional,
         at: \.chat.spoolDirectory)

@@ -136,10 +136,7 @@ package enum ChatError: Error, Equatable, CustomStringConvertible {
     /// secret.
     static func forms(ofSecret secret: String?) -> Set<String> {
         guard let secret, !secret.isEmpty else { return [] }
-        let encoded = ChatRequest.percentEncoded(secret)
-        return [secret, encoded, encoded.split(separator: "%", omittingEmptySubsequences: false).enumerated()
-            .map { $0.offset == 0 ? String($0.element) : $0.element.prefix(2).lowercased() + $0.element.dropFirst(2) }
-            .joined(separator: "%")]
+        return [secret, ChatRequest.percentEncoded(secret), ChatRequest.percentEncoded(secret, lowerCaseDigits: true)]
     }
 
     /// The same error with every occurrence of `secret` (as given and percent-encoded) replaced,

@@ -49,14 +49,16 @@ struct ChatRequest {
         -timeZone.secondsFromUTC(at: date) / 60
     }
 
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
-    static func percentEncoded(_ text: String) -> String {
+    /// Percent-encodes everything but RFC 3986's unreserved characters, with upper-case
+    /// hexadecimal digits as sent (`lowerCaseDigits`: as some servers echo it back).
+    static func percentEncoded(_ text: String, lowerCaseDigits: Bool = false) -> String {
+        let escape = lowerCaseDigits ? "%%%02x" : "%%%02X"
         var encoded = ""
         for byte in text.utf8 {
             if unreserved.contains(byte) {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                encoded += String(printf: "%%%02X", byte)
+                encoded += String(printf: escape, byte)
             }
         }
         return encoded
