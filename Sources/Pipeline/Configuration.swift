@@ -36,6 +36,8 @@ package struct Configuration: Sendable, Equatable {
     package var chatEnabled = true
     /// The SUSI server and what the query says about the device.
     package var chat = ChatClientConfiguration()
+    /// The file the access token is read from (`readAccessTokenFile()`), if it is kept apart.
+    package var accessTokenFile: String?
     /// Sounds, spoken answers and the playback device.
     package var talkBack = TalkBackConfiguration()
     /// The Unix socket local programs get the events from and send requests to, if any.
@@ -119,6 +121,10 @@ package struct Configuration: Sendable, Equatable {
                 throw ConfigurationError(path: path, line: entry.line, message: setting.message(error, naming: setting.nameInFileMessages, value: entry.value))
             }
             if setting.key == Setting.sensitivity.key { sensitivityLine = entry.line }
+        }
+        let tokenKeys = [Setting.accessToken.key, Setting.accessTokenFile.key]
+        if let second = entries.filter({ tokenKeys.contains($0.key) }).dropFirst().first {
+            throw ConfigurationError(path: path, line: second.line, message: "set \(tokenKeys[0]) or \(tokenKeys[1]), not both")
         }
         do {
             self = try draft.finished()

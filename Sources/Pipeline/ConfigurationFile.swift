@@ -39,6 +39,11 @@ package enum ConfigurationFile {
 
     /// The entries of the file at `path`, in file order.
     package static func read(_ path: String) throws(ConfigurationError) -> [ConfigurationEntry] {
+        try parse(text(at: path, what: "configuration file", maximumBytes: maximumBytes), path: path)
+    }
+
+    /// The UTF-8 text of the file at `path`, a `what` of at most `maximumBytes`.
+    static func text(at path: String, what: String, maximumBytes: Int) throws(ConfigurationError) -> String {
         func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: path, line: nil, message: message) }
         // Read through a descriptor: `/dev/null` (an empty configuration) is no regular file,
         // and errno tells a missing file from a symbolic link loop or a permission problem.
@@ -47,7 +52,7 @@ package enum ConfigurationFile {
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw fail("is a folder, not a configuration file")
+            throw fail("is a folder, not a \(what)")
         }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -57,18 +62,26 @@ package enum ConfigurationFile {
             guard count >= 0 else { throw fail("cannot be read (\(String(cString: strerror(errno))))") }
             if count == 0 { break }
             data.append(contentsOf: buffer[..<count])
-            guard data.count <= maximumBytes else { throw fail("is larger than \(maximumBytes / 1024) KiB: not a configuration file") }
+            guard data.count <= maximumBytes else {
+                throw fail("is larger than \(maximumBytes >= 1024 ? "\(maximumBytes / 1024) KiB" : "\(maximumBytes) bytes"): not a \(what)")
+            }
         }
         guard let text = String(data: data, encoding: .utf8) else { throw fail("is not UTF-8 text") }
-        return try parse(text, path: path)
+        return text
+    }
+
+    /// Whether every user may read the regular file at `path`, and its mode if so.
+    static func modeReadableByAll(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & S_IROTH != 0 else { return nil }
+        return String(status.st_mode & 0o777, radix: 8)
     }
 
     /// A warning when `entries` set a secret key and every user may read the file at `path`.
     package static func exposureWarning(path: String, entries: [ConfigurationEntry]) -> String? {
-        guard let secret = entries.first(where: { secretKeys.contains($0.key) }) else { return nil }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & S_IROTH != 0 else { return nil }
-        return "\(path):\(secret.line): \(secret.key) is set in a file every user can read (mode \(String(status.st_mode & 0o777, radix: 8))): chmod o-r \(path)"
+        guard let secret = entries.first(where: { secretKeys.contains($0.key) }), let mode = modeReadableByAll(path) else { return nil }
+        return "\(path):\(secret.line): \(secret.key) is set in a file every user can read (mode \(mode)): chmod o-r \(path), "
+            + "or keep the token in \(Setting.accessTokenFile.key)"
     }
 
     /// What a failed `open` of a configuration file means for a person.

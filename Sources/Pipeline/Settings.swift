@@ -11,7 +11,7 @@ extension Setting {
         device, alsaConfiguration, period,
         keywords, sensitivity, pronunciations, gain, decision, recogniserVocabulary, acousticModel, dictionary, keywordDictionary,
         transcribe, languageModel, sentenceEnd, trailingSilence, maximumDuration, noSpeechTimeout,
-        chatEnabled, server, language, latitude, longitude, countryCode, countryName, deviceType, accessToken, spoolDirectory, requestTimeout,
+        chatEnabled, server, language, latitude, longitude, countryCode, countryName, deviceType, accessToken, accessTokenFile, spoolDirectory, requestTimeout,
         playbackDevice, sounds, speech, hotwordSound, doneSound, echoCancellation,
         logLevel, json, candidates,
         eventsSocket, eventsSocketGroup,
@@ -153,9 +153,26 @@ extension Setting {
         "chat.country_name", live: true, help: "Country name sent with each query", format: SettingFormat.string("a string").optional, at: \.chat.countryName)
     package static let deviceType = Setting(
         "chat.device_type", live: true, help: "Device type sent with each query", format: .string("a string"), at: \.chat.deviceType)
-    package static let accessToken = Setting(
-        "chat.access_token", live: true, secret: true, help: "SUSI access token (never logged)",
-        format: SettingFormat.string("a string").optional, at: \.chat.accessToken)
+    package static let accessToken: Setting = {
+        let format = SettingFormat.string("a string").optional
+        return Setting(
+            "chat.access_token", live: true, secret: true, help: "SUSI access token (never logged)",
+            value: { format.write($0.chat.accessToken) },
+            store: { value, draft throws(SettingProblem) in
+                draft.configuration.chat.accessToken = try format.read(value)
+                draft.configuration.accessTokenFile = nil
+            })
+    }()
+    package static let accessTokenFile: Setting = {
+        let format = SettingFormat.name("a file path").optional
+        return Setting(
+            "chat.access_token_file", live: true, help: "File holding the SUSI access token, read at start and on SIGHUP",
+            value: { format.write($0.accessTokenFile) },
+            store: { value, draft throws(SettingProblem) in
+                draft.configuration.accessTokenFile = try format.read(value)
+                draft.configuration.chat.accessToken = nil
+            })
+    }()
     package static let spoolDirectory = Setting(
         "chat.spool_dir", flag: SettingFlag(name: "spool-dir", form: .value(valueName: "dir")), live: false,
         help: "Folder that keeps queries the server has not answered (unreachable, or a reply that is not SUSI's), at most 100 (the oldest are dropped), one process per folder",

@@ -103,12 +103,18 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
 
     func run() async throws {
         let configurationPath = configurationFile.file
-        let settings = try merged(with: ConfigurationOptions.load(configurationPath))
+        var settings = try merged(with: ConfigurationOptions.load(configurationPath))
         if listDevices {
             for device in try Self.captureDevices(alsaConfigurationFile: settings.alsaConfigurationFile) {
                 try StandardOutput.writeReport(device.description.isEmpty ? device.name : "\(device.name)\t\(device.description)")
             }
             return
+        }
+        do {
+            try settings.readAccessTokenFile().map { StandardError.write("susi-listen: warning: \($0)") }
+        } catch {
+            StandardError.write("susi-listen: \(error)")
+            throw ExitStatus.badConfiguration.exitCode
         }
         if file.isEmpty {
             try await listen(settings, configurationPath: configurationPath)
@@ -135,12 +141,14 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     }
 
     /// The configuration file found at start, `path`, read again (with none at start, the first
-    /// of the default locations that exists now) and merged with the flags as at start; its
-    /// warnings go to the log.
+    /// of the default locations that exists now) and merged with the flags as at start, with the
+    /// access token file read again; their warnings go to the log.
     private func reread(_ path: String?, logger: Logger) throws -> Configuration {
         let (file, warnings) = try ConfigurationOptions.read(path ?? configurationFile.file)
         warnings.forEach { logger.warning("\($0)") }
-        return try merged(with: file)
+        var settings = try merged(with: file)
+        try settings.readAccessTokenFile().map { logger.warning("\($0)") }
+        return settings
     }
 
     private func detectInFiles(_ settings: Configuration) async throws {

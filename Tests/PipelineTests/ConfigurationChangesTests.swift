@@ -14,7 +14,7 @@ import Testing
         "transcription.max_duration_s": "5", "transcription.no_speech_timeout_s": "2", "chat.enabled": "false",
         "chat.server": "\"http://localhost:4000\"", "chat.language": "\"de\"", "chat.latitude": "52.5", "chat.longitude": "13.4",
         "chat.country_code": "\"DE\"", "chat.country_name": "\"Germany\"", "chat.device_type": "\"kiosk\"",
-        "chat.access_token": "\"token\"", "chat.spool_dir": "\"/var/spool/susi\"", "chat.timeout_s": "5",
+        "chat.access_token": "\"token\"", "chat.access_token_file": "\"/etc/susi-listen/access_token\"", "chat.spool_dir": "\"/var/spool/susi\"", "chat.timeout_s": "5",
         "playback.device": "\"plughw:1,0\"", "playback.sounds": "false", "playback.speech": "false",
         "playback.hotword_sound": "\"/usr/share/sounds/ding.wav\"", "playback.done_sound": "\"/usr/share/sounds/dong.wav\"", "playback.echo_cancellation": "false",
         "log.level": "\"debug\"", "log.json": "true", "log.candidates": "true",

@@ -308,7 +308,8 @@ import Testing
         let entries = try ConfigurationFile.read(path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         #expect(ConfigurationFile.exposureWarning(path: path, entries: entries)
-                == "\(path):3: chat.access_token is set in a file every user can read (mode 644): chmod o-r \(path)")
+                == "\(path):3: chat.access_token is set in a file every user can read (mode 644): chmod o-r \(path), "
+                + "or keep the token in chat.access_token_file")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
         #expect(ConfigurationFile.exposureWarning(path: path, entries: entries) == nil)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)

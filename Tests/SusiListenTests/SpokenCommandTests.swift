@@ -55,6 +55,30 @@ import Testing
         #expect(actions.compactMap { $0["type"] as? String } == ["answer", "timer_set"])
     }
 
+    /// The token kept in a file of its own (as a systemd credential is) reaches the server and
+    /// is never printed; a file that cannot give one stops susi-listen before any audio is heard.
+    @Test func sendsTheAccessTokenReadFromItsFile() throws {
+        let folder = try TemporaryDirectory()
+        let tokenFile = folder.file("access_token"), configuration = folder.file("config.toml")
+        try "SECRETTOKEN123\n".write(toFile: tokenFile, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile)
+        try "[chat]\naccess_token_file = \"\(tokenFile)\"\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+        let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", configuration])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(server.recordedRequests.map { $0.parameters["access_token"] } == ["SECRETTOKEN123"])
+        #expect(!(outcome.standardOutput + outcome.standardError).contains("SECRETTOKEN123"))
+        #expect(outcome.standardError.isEmpty, "\(outcome.standardError)")
+
+        try "".write(toFile: tokenFile, atomically: false, encoding: .utf8)
+        let empty = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", configuration])
+        #expect(empty.status == 78)
+        #expect(empty.standardError == "susi-listen: \(tokenFile): is empty: it should hold the SUSI access token (chat.access_token_file)\n")
+        #expect(empty.events.isEmpty)
+        #expect(server.recordedRequests.count == 1)
+    }
+
     /// The same command with recorded talk going on straight after it, as with a television on
     /// (a LibriSpeech reading of `shared/devdata`, 3 dB below the command): the session ends at
     /// the command's sentence end, not at the 10 s maximum, and only the command is sent.
