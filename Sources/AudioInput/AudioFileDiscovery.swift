@@ -14,7 +14,10 @@ package enum AudioFileDiscovery {
         return extensions
     }()
 
-    /// Expands `paths`: a file is kept as given whatever its name, and a folder becomes the
+    /// The path that stands for standard input, as libsndfile reads it too.
+    package static let standardInput = "-"
+
+    /// Expands `paths`: `-` (standard input) and a file are kept as given whatever its name, and a folder becomes the
     /// audio files in it and its subfolders, by extension, sorted.
     ///
     /// Returns one result per file found or per problem, in order, so the caller can report
@@ -23,6 +26,7 @@ package enum AudioFileDiscovery {
     /// forks) are skipped, and a link back to a folder already being walked is not followed.
     package static func audioFiles(in paths: [String]) -> [Result<String, AudioInputError>] {
         paths.flatMap { path -> [Result<String, AudioInputError>] in
+            if path == standardInput { return [.success(path)] }
             let entry = FileSystemEntry(path: path)
             switch entry {
             case .missing, .inaccessible, .symbolicLinkLoop:

@@ -119,6 +119,9 @@ package final class AudioFileReader: AudioFrameSource {
             if file.log.reportsUnexpectedEnd { throw .incompleteStream(path: file.path) }
             return
         }
+        if file.isPipe && file.framesRead == 0 {
+            throw .notAudio(path: file.path, reason: "its header came through the pipe, but no audio" + SoundFile.pipeHint)
+        }
         let allowed = file.bytesPerFrame == nil ? announced / 100 : 0
         if file.framesRead < announced - allowed {
             throw .truncated(path: file.path, announcedFrames: announced, presentFrames: file.framesRead)

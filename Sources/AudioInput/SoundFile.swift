@@ -1,4 +1,5 @@
 import CSndFile
+import Glibc
 import Threading
 
 /// An audio file opened for reading through libsndfile.
@@ -14,6 +15,8 @@ final class SoundFile {
     let frames: Int?
     /// libsndfile's format code: major format ORed with subtype.
     let format: Int32
+    /// Whether the file is a pipe (or standard input is one), which libsndfile cannot seek in.
+    let isPipe: Bool
     private let handle: OpaquePointer
     /// Frames handed out so far, to say where in the file a read error happened.
     private(set) var framesRead = 0
@@ -22,9 +25,11 @@ final class SoundFile {
     /// serialised to keep one thread's message from being read by another.
     private static let openLock = Lock()
 
-    /// Opens `path`, telling apart the ways a path can fail to be a readable audio file.
+    /// Opens `path` (`-`: standard input), telling apart the ways a path can fail to be a
+    /// readable audio file.
     init(path: String) throws(AudioInputError) {
-        let entry = FileSystemEntry(path: path)
+        let isStandardInput = path == AudioFileDiscovery.standardInput
+        let entry = isStandardInput ? FileSystemEntry.special : FileSystemEntry(path: path)
         switch entry {
         case .missing, .inaccessible, .symbolicLinkLoop:
             if let unreachable = entry.unreachable(path) { throw unreachable }
@@ -35,16 +40,21 @@ final class SoundFile {
         case .regularFile, .special:
             break
         }
-        guard FileSystemEntry.mayRead(path) else { throw .permissionDenied(path: path) }
+        guard isStandardInput || FileSystemEntry.mayRead(path) else { throw .permissionDenied(path: path) }
 
+        // Asked first: libsndfile closes standard input when it fails to open it.
+        let isPipe = Self.isPipe(path)
         var info = SF_INFO()
         let (opened, failure) = Self.openLock.withLock {
             let opened = sf_open(path, Int32(SFM_READ), &info)
             return (opened, opened == nil ? Self.message(sf_strerror(nil)) : "")
         }
-        guard let opened else { throw .notAudio(path: path, reason: failure) }
+        guard let opened else {
+            throw .notAudio(path: path, reason: isPipe ? (failure.hasSuffix(".") ? String(failure.dropLast()) : failure) + Self.pipeHint : failure)
+        }
 
         self.path = path
+        self.isPipe = isPipe
         self.handle = opened
         self.sampleRate = Int(info.samplerate)
         self.channels = Int(info.channels)
@@ -55,6 +65,16 @@ final class SoundFile {
 
     deinit {
         sf_close(handle)
+    }
+
+    /// What a pipe's audio that libsndfile cannot read needs.
+    static let pipeHint = "; from a pipe libsndfile reads WAV, AIFF, AU, Ogg and MP3, but not FLAC or CAF: save it to a file first"
+
+    /// Whether `path` (`-`: standard input) is a pipe, which cannot be read back.
+    private static func isPipe(_ path: String) -> Bool {
+        var status = stat()
+        let found = path == AudioFileDiscovery.standardInput ? fstat(STDIN_FILENO, &status) : stat(path, &status)
+        return found == 0 && status.st_mode & S_IFMT == S_IFIFO
     }
 
     /// Container and encoding as libsndfile names them, e.g. "WAV (Microsoft), Signed 16 bit PCM".

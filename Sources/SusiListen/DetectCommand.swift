@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioCapture
+import AudioInput
 import AudioPlayback
 import EchoCancellation
 import FoundationEssentials
@@ -16,7 +17,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         abstract: "Listen on a microphone, or detect the hotword in audio files with --file (the default command).")
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Audio files or folders (searched recursively); each file is one stream. Without --file, listen on the capture device.", valueName: "path"))
+            help: ArgumentHelp("Audio files or folders (searched recursively), - for standard input; each file is one stream. Without --file, listen on the capture device.", valueName: "path"))
     var file: [String] = []
 
     @Option(name: Setting.device.flagName, help: Setting.device.argumentHelp)
@@ -60,6 +61,9 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
 
     func validate() throws {
         try ownSettings.validate()
+        if file.filter({ $0 == AudioFileDiscovery.standardInput }).count > 1 {
+            throw ValidationError("--file - reads standard input, which can be read once: give it once")
+        }
         if events.eventsSocket != nil && !file.isEmpty {
             throw ValidationError("--events-socket is for listening on a device, not for --file runs")
         }

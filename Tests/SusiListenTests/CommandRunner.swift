@@ -31,8 +31,10 @@ struct CommandRunner {
 
     /// Runs the executable with `arguments`, and `environment` added to this process's; its
     /// standard output goes to `standardOutput` when given (the outcome's `standardOutput` is
-    /// then empty), else it is collected.
-    static func run(_ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil) throws -> Outcome {
+    /// then empty), else it is collected. `piped` comes to its standard input through a pipe
+    /// (else it reads nothing there).
+    static func run(_ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil,
+                    piped: Data? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,8 +50,15 @@ struct CommandRunner {
         let output = try FileHandle(forWritingTo: outputURL), error = try FileHandle(forWritingTo: errorURL)
         process.standardOutput = standardOutput ?? output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        let input = piped.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
+        if let input, let piped {
+            // The process may stop reading early (a format it refuses): a closed pipe is no error here.
+            signal(SIGPIPE, SIG_IGN)
+            try? input.fileHandleForWriting.write(contentsOf: piped)
+            try? input.fileHandleForWriting.close()
+        }
         process.waitUntilExit()
         try output.close()
         try error.close()

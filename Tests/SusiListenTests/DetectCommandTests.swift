@@ -51,6 +51,31 @@ import Testing
         #expect(lines.last?.hasPrefix("1 file, ") == true)
     }
 
+    /// `--file -` reads standard input, as `arecord … | susi-listen --file -` gives it: a WAV
+    /// stream is heard as the file is; a FLAC stream, which libsndfile cannot read from a pipe,
+    /// is refused saying so.
+    @Test func hearsAudioPipedToStandardInput() throws {
+        let fromFile = try CommandRunner.run(["--file", commandFixture, "--json", "--no-chat", "--config", "/dev/null"])
+        let piped = try CommandRunner.run(["--file", "-", "--json", "--no-chat", "--config", "/dev/null"],
+                                          piped: try Data(contentsOf: CommandRunner.repository.appendingPathComponent(commandFixture)))
+        #expect(piped.status == 0, "\(piped.standardError)")
+        let hit = try #require(piped.events(ofType: "hotword").first)
+        #expect(hit["file"] as? String == "-")
+        #expect(hit["end"] as? Double == fromFile.events(ofType: "hotword").first?["end"] as? Double)
+        #expect(piped.events(ofType: "final").first?["text"] as? String == fromFile.events(ofType: "final").first?["text"] as? String)
+
+        let flac = try CommandRunner.run(["--file", "-", "--json", "--no-chat", "--config", "/dev/null"],
+                                         piped: try Data(contentsOf: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac")))
+        #expect(flac.status == 1)
+        #expect(flac.standardError.contains("-: not an audio file libsndfile can read (")
+                && flac.standardError.contains("from a pipe libsndfile reads WAV, AIFF, AU, Ogg and MP3, but not FLAC or CAF: save it to a file first)"),
+                "\(flac.standardError)")
+
+        let twice = try CommandRunner.run(["--file", "-", "--file", "-", "--config", "/dev/null"])
+        #expect(twice.status == 64)
+        #expect(twice.standardError.contains("--file - reads standard input, which can be read once: give it once"))
+    }
+
     @Test func goesOnAfterAMissingFileAndExitsWithOne() throws {
         let outcome = try CommandRunner.run(["--file", "TestAudio/no-such-file.wav", commandFixture, "--json", "--no-chat"])
         #expect(outcome.status == 1)
