@@ -113,7 +113,7 @@ package final class AudioFileReader: AudioFrameSource {
     /// a compressed file's count may be an estimate, so it may fall short by 1 %), or, where
     /// the length was unknown, an Ogg stream without its end mark (libsndfile notes it in the
     /// log only then; it also notes it for some short files that are whole, and whose length
-    /// it knows).
+    /// it knows). A pipe that brought no audio, or only a header, is not audio it can read.
     private static func checkCompleteAtEnd(_ file: SoundFile) throws(AudioInputError) {
         guard let announced = file.frames else {
             if file.log.reportsUnexpectedEnd { throw .incompleteStream(path: file.path) }
@@ -122,6 +122,9 @@ package final class AudioFileReader: AudioFrameSource {
         if file.isPipe && file.framesRead == 0 {
             throw .notAudio(path: file.path, reason: "its header came through the pipe, but no audio" + SoundFile.pipeHint)
         }
+        // A recorder writing into a pipe cannot know the length, and announces the largest a
+        // 32-bit size holds (arecord); the stream ends where it stops.
+        if file.isPipe, let bytesPerFrame = file.bytesPerFrame, announced >= (Int(Int32.max) - 4096) / bytesPerFrame { return }
         let allowed = file.bytesPerFrame == nil ? announced / 100 : 0
         if file.framesRead < announced - allowed {
             throw .truncated(path: file.path, announcedFrames: announced, presentFrames: file.framesRead)

@@ -64,6 +64,20 @@ import Testing
         #expect(hit["end"] as? Double == fromFile.events(ofType: "hotword").first?["end"] as? Double)
         #expect(piped.events(ofType: "final").first?["text"] as? String == fromFile.events(ofType: "final").first?["text"] as? String)
 
+        // As a recorder writes it: a length it cannot know, announced as the largest.
+        var streamed = try Data(contentsOf: CommandRunner.repository.appendingPathComponent(commandFixture))
+        let dataChunk = try #require(streamed.range(of: Data("data".utf8)))
+        streamed.replaceSubrange(dataChunk.upperBound..<(dataChunk.upperBound + 4), with: [0xFF, 0xFF, 0xFF, 0x7F])
+        streamed.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0x7F])
+        let recorder = try CommandRunner.run(["--file", "-", "--json", "--no-chat", "--config", "/dev/null"], piped: streamed)
+        #expect(recorder.status == 0, "\(recorder.standardError)")
+        #expect(recorder.events(ofType: "summary").first?["audio_s"] as? Double == fromFile.events(ofType: "summary").first?["audio_s"] as? Double)
+        // A file cut short and piped in is still said to be cut short.
+        let cut = try CommandRunner.run(["--file", "-", "--no-chat", "--config", "/dev/null"],
+                                        piped: try Data(contentsOf: CommandRunner.repository.appendingPathComponent(commandFixture)).prefix(40_000))
+        #expect(cut.status == 1)
+        #expect(cut.standardError.contains("-: truncated: the header announces"), "\(cut.standardError)")
+
         let flac = try CommandRunner.run(["--file", "-", "--json", "--no-chat", "--config", "/dev/null"],
                                          piped: try Data(contentsOf: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac")))
         #expect(flac.status == 1)
