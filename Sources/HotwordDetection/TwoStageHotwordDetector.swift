@@ -143,7 +143,7 @@ package final class TwoStageHotwordDetector: HotwordDetector {
     /// (`end` nil): from its start to the moment it was proposed, the words at least half inside
     /// its span. On a second hearing: from its start to `end`, the words at least half inside the
     /// span stretched to `end`, or every word; the candidate then ends where the recogniser's words
-    /// end, and is reported at `end`.
+    /// end, and is reported now, at the end of the frame that reached `end`.
     private func heard(_ candidate: HotwordHit, until end: Int? = nil,
                        everyWordCounting: Bool = false) throws(HotwordDetectionError) -> (HeardSpeech, HotwordHit) {
         let recent = recentAudio
@@ -155,7 +155,7 @@ package final class TwoStageHotwordDetector: HotwordDetector {
         let counted = (everyWordCounting ? 0 : candidate.startSample - audioStart)..<(end - audioStart)
         let heard = try verifier.heardAgain(audio, candidate: counted)
         return (heard, HotwordHit(keyword: candidate.keyword, startSample: candidate.startSample,
-                                  endSample: heard.wordsEnd.map { audioStart + $0 } ?? end, detectionSample: end, score: candidate.score))
+                                  endSample: heard.wordsEnd.map { audioStart + $0 } ?? end, detectionSample: recent.endSample, score: candidate.score))
     }
 
     /// Whether `candidate` is heard, and why: the recogniser's words over it, measured in phone
