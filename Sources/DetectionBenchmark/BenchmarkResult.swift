@@ -11,6 +11,9 @@ package struct BenchmarkResult: Sendable {
     package var targetFalseAlarmsPerHour: Double
     /// The process's peak resident memory; nil where the system does not say.
     package var peakResidentBytes: Int?
+    /// How many runs (keyword and sensitivity) went on at once, each with a detector of its
+    /// own: the peak memory holds them all.
+    package var concurrentRuns = 1
     /// Wall-clock seconds of the whole run.
     package var wallSeconds: Double
     /// How detections were decided, which says which parts of the calibration were used.
@@ -138,7 +141,9 @@ package struct BenchmarkResult: Sendable {
             }
             lines.append("")
         }
-        lines.append("peak RSS \(peakResidentBytes.map { String(printf: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown"), wall time \(String(printf: "%.1f", wallSeconds)) s")
+        let together = concurrentRuns > 1 ? " (the whole process, \(concurrentRuns) runs at once)" : ""
+        lines.append("peak RSS \(peakResidentBytes.map { String(printf: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown")\(together), "
+                     + "wall time \(String(printf: "%.1f", wallSeconds)) s")
         return lines.joined(separator: "\n")
     }
 
@@ -148,6 +153,7 @@ package struct BenchmarkResult: Sendable {
             ("type", .string("bench")),
             ("target_fa_per_hour", .number(targetFalseAlarmsPerHour)),
             ("peak_rss_bytes", peakResidentBytes.map(JSONValue.integer) ?? .null),
+            ("concurrent_runs", .integer(concurrentRuns)),
             ("wall_s", .number(wallSeconds)),
             ("decision", .string(decision.rawValue)),
             ("recogniser_vocabulary", recogniserVocabulary.map { .string($0.rawValue) } ?? .null),

@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import HotwordDetection
 import KeywordLabels
 import Pipeline
@@ -36,8 +37,10 @@ package enum BenchmarkRunner {
         }
         let rows = try results.values().sorted { ($0.keyword, $0.sensitivity) < ($1.keyword, $1.sensitivity) }
         let wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
+        // `concurrentPerform` runs as many iterations at once as there are cores.
         return BenchmarkResult(rows: rows, targetFalseAlarmsPerHour: plan.targetFalseAlarmsPerHour,
-                               peakResidentBytes: MemoryUsage.peakResidentBytes(), wallSeconds: wallSeconds,
+                               peakResidentBytes: MemoryUsage.peakResidentBytes(),
+                               concurrentRuns: min(jobs.count, ProcessInfo.processInfo.activeProcessorCount), wallSeconds: wallSeconds,
                                decision: plan.spotter.decision, recogniserVocabulary: plan.spotter.recogniserVocabulary)
     }
 

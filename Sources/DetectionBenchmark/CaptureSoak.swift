@@ -11,7 +11,8 @@ package struct CaptureSoak {
     package struct Report: Sendable {
         /// Seconds of audio pushed through.
         package var audioSeconds: Double
-        /// Process CPU seconds spent on it.
+        /// CPU seconds of the thread that reads the device and detects (the feed's writer, which
+        /// a microphone does not need, is left out).
         package var cpuSeconds: Double
         /// Keywords detected.
         package var hits: Int
@@ -20,6 +21,8 @@ package struct CaptureSoak {
         package var residentBytesAtEnd: Int?
         /// Capture overruns (audio lost because it was not read in time).
         package var overruns: Int
+        /// The looped source audio, held in memory for the feed: part of every RSS figure.
+        package var sourceBytes: Int
 
         /// CPU seconds per second of audio.
         package var cpuPerAudioSecond: Double { audioSeconds > 0 ? cpuSeconds / audioSeconds : 0 }
@@ -31,7 +34,7 @@ package struct CaptureSoak {
             return """
                 soak: \(String(printf: "%.0f", audioSeconds)) s of audio through ALSA capture and hotword detection
                 CPU \(String(printf: "%.1f", cpuSeconds)) s: \(String(printf: "%.4f", cpuPerAudioSecond)) s per second of audio (\(String(printf: "%.2f", cpuPerAudioSecond * 100)) % of one core in real time)
-                RSS at start \(megabytes(residentBytesAtStart)), at end \(megabytes(residentBytesAtEnd)), growth \(growth)
+                RSS at start \(megabytes(residentBytesAtStart)), at end \(megabytes(residentBytesAtEnd)), growth \(growth) (of it, \(megabytes(sourceBytes)) is the looped audio held in memory for the feed)
                 hits \(hits), overruns \(overruns)
                 """
         }
@@ -64,8 +67,9 @@ package struct CaptureSoak {
         feed.startWriting(source, totalSamples: totalSamples, paced: false)
         let device = try feed.openDevice()
         let stream = ListeningStream(detector: detector, source: .device(FIFOCaptureFeed.deviceName))
-        let startCPU = CPUClock.processSeconds()
-        var report = Report(audioSeconds: 0, cpuSeconds: 0, hits: 0, residentBytesAtStart: nil, residentBytesAtEnd: nil, overruns: 0)
+        let startCPU = CPUClock.threadSeconds()
+        var report = Report(audioSeconds: 0, cpuSeconds: 0, hits: 0, residentBytesAtStart: nil, residentBytesAtEnd: nil, overruns: 0,
+                            sourceBytes: source.count * MemoryLayout<Float>.stride)
         var nextProgress = 600.0
         while stream.samples < totalSamples, !stop.isRaised {
             for event in try stream.process(try device.readFrame()) {
@@ -79,7 +83,7 @@ package struct CaptureSoak {
             }
         }
         report.audioSeconds = stream.seconds
-        report.cpuSeconds = CPUClock.processSeconds() - startCPU
+        report.cpuSeconds = CPUClock.threadSeconds() - startCPU
         report.residentBytesAtEnd = MemoryUsage.residentBytes()
         report.overruns = device.statistics.overrunsRecovered
         // The feed, and with it the FIFO's folder, lasts until the reading is done, then goes.

@@ -7,8 +7,11 @@ import Pipeline
 package struct DetectionCauses: Sendable, Equatable {
     /// Missed keywords with no candidate in their scoring window: the spotter never proposed them.
     package var neverProposed: Int
-    /// Missed keywords with candidates in their window, by the reason the nearest of them (fewest
-    /// phone edits, then highest score) was turned down. A candidate heard a second time speaks
+    /// Missed keywords whose only candidates in their window were heard: the hit was scored for
+    /// a neighbouring keyword whose window it fell in too.
+    package var heardForANeighbour: Int
+    /// Missed keywords with candidates turned down in their window, by the reason the nearest of
+    /// them (fewest phone edits, then highest score) was turned down. A candidate heard a second time speaks
     /// through its second verdict: `heard_its_start` counts only where that never came (a hit or
     /// the stream's end came first).
     package var turnedDown: [CandidateVerdict.Reason: Int]
@@ -22,17 +25,25 @@ package struct DetectionCauses: Sendable, Equatable {
     ///   - tolerance: how long after a label's end a candidate still belongs to it, as in scoring.
     package init(missedLabels: [ClosedRange<Double>], positiveCandidates: [CandidateEvent], negativeCandidates: [CandidateEvent]?,
                 tolerance: Double = DetectionScore.defaultTolerance) {
-        var neverProposed = 0
+        var neverProposed = 0, heardForANeighbour = 0
         var turnedDown: [CandidateVerdict.Reason: Int] = [:]
         let finalVerdicts = Self.finalVerdicts(of: positiveCandidates)
         for label in missedLabels {
             let window = label.lowerBound...(label.upperBound + tolerance)
-            let nearest = finalVerdicts.filter { window.contains($0.candidate.time) }.min {
+            let inWindow = finalVerdicts.filter { window.contains($0.candidate.time) }
+            let nearest = inWindow.filter { !$0.isHeard }.min {
                 ($0.phoneEdits ?? .max, -$0.candidate.score) < ($1.phoneEdits ?? .max, -$1.candidate.score)
             }
-            if let nearest { turnedDown[nearest.reason, default: 0] += 1 } else { neverProposed += 1 }
+            if let nearest {
+                turnedDown[nearest.reason, default: 0] += 1
+            } else if inWindow.isEmpty {
+                neverProposed += 1
+            } else {
+                heardForANeighbour += 1
+            }
         }
         self.neverProposed = neverProposed
+        self.heardForANeighbour = heardForANeighbour
         self.turnedDown = turnedDown
         falseAlarms = negativeCandidates.map { candidates in
             candidates.filter(\.isHeard).reduce(into: [:]) { counts, candidate in counts[candidate.reason, default: 0] += 1 }
@@ -51,21 +62,24 @@ package struct DetectionCauses: Sendable, Equatable {
     }
 
     /// One line for a person: `missed 18: never proposed 6, too_far 12; false alarms 1: near_words 1`
+    /// (a keyword whose candidate's hit was scored for a neighbour: `hit scored for a neighbour 1`)
     /// (without negatives, nothing on false alarms).
     package var summary: String {
-        let missed = neverProposed + turnedDown.values.reduce(0, +)
-        let causes = (neverProposed > 0 ? ["never proposed \(neverProposed)"] : []) + Self.counts(turnedDown)
+        let missed = neverProposed + heardForANeighbour + turnedDown.values.reduce(0, +)
+        let causes = (neverProposed > 0 ? ["never proposed \(neverProposed)"] : [])
+            + (heardForANeighbour > 0 ? ["hit scored for a neighbour \(heardForANeighbour)"] : []) + Self.counts(turnedDown)
         let falseAlarmText = falseAlarms.map { counts in
             "; false alarms \(counts.values.reduce(0, +))" + (counts.isEmpty ? "" : ": " + Self.counts(counts).joined(separator: ", "))
         } ?? ""
         return "missed \(missed)" + (causes.isEmpty ? "" : ": " + causes.joined(separator: ", ")) + falseAlarmText
     }
 
-    /// The causes as a JSON object: `never_proposed`, and `turned_down` and `false_alarms` by
+    /// The causes as a JSON object: `never_proposed`, `heard_for_a_neighbour`, and `turned_down` and `false_alarms` by
     /// reason (`false_alarms` null without negatives).
     package var json: JSONValue {
         .object([
             ("never_proposed", .integer(neverProposed)),
+            ("heard_for_a_neighbour", .integer(heardForANeighbour)),
             ("turned_down", .object(Self.ordered(turnedDown).map { ($0.reason.rawValue, .integer($0.count)) })),
             ("false_alarms", falseAlarms.map { counts in .object(Self.ordered(counts).map { ($0.reason.rawValue, .integer($0.count)) }) } ?? .null),
         ])

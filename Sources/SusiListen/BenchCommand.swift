@@ -123,6 +123,19 @@ struct BenchCommand: ParsableCommand {
         return live ? [KeywordSetting.defaultSensitivity] : [0.1, 0.3, 0.5, 0.7, 0.9]
     }
 
+    /// Refuses negatives that would count twice or count keywords as false alarms: a file
+    /// given twice (its halves would be split wrong too), or one with labelled keywords.
+    private static func checkNegatives(_ files: [String], labels: [KeywordLabel]) throws(BenchmarkError) {
+        func realPath(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        var seen = Set<String>()
+        if let twice = files.first(where: { !seen.insert(realPath($0)).inserted }) {
+            throw .nothingToMeasure("\(twice): given twice as negatives")
+        }
+        if let label = labels.first(where: { seen.contains(realPath($0.file)) }) {
+            throw .nothingToMeasure("\(label.file): labelled with keywords (\(label.origin)), so not negatives: its false alarms are counted between its labels")
+        }
+    }
+
     func run() throws {
         do {
             let labels = try LabelFile.read(specs: positives)
@@ -130,8 +143,14 @@ struct BenchCommand: ParsableCommand {
             for entry in AudioFileDiscovery.audioFiles(in: negatives) {
                 negativeFiles.append(try entry.get())
             }
+            try Self.checkNegatives(negativeFiles, labels: labels)
             var labelled = Set<String>()
             let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
+            // A keyword misspelt, or labelled otherwise, would be measured on the negatives alone.
+            if !labels.isEmpty, let unlabelled = keywords.first(where: { keyword in !labels.contains { $0.keyword == keyword } }) {
+                let named = Set(labels.map(\.keyword)).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                throw BenchmarkError.nothingToMeasure("no labelled audio for \"\(unlabelled)\" in the positives (their keywords: \(named))")
+            }
             var settings = Configuration()
             try spotterSettings.merge(into: &settings)
             ModelsFolder.useProjectModels(in: &settings.modelFiles, decision: settings.decision)
@@ -141,10 +160,6 @@ struct BenchCommand: ParsableCommand {
                                      resetBetweenFiles: perFile, spotter: spotter, targetFalseAlarmsPerHour: targetFaPerHour ?? 1,
                                      splitsHalves: halves)
             if live {
-                // Found out before any audio is played in real time, not after.
-                if let unlabelled = keywords.first(where: { keyword in !labels.contains { $0.keyword == keyword } }) {
-                    throw BenchmarkError.nothingToMeasure("no labelled audio for \"\(unlabelled)\"")
-                }
                 for keyword in keywords {
                     var configuration = spotter
                     configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: sensitivities[0])]

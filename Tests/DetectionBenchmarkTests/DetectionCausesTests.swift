@@ -37,11 +37,24 @@ import Testing
         #expect(causes.turnedDown == [.tooShort: 1, .shortAndWeak: 1])
         #expect(causes.falseAlarms == [.nearWords: 1])
         #expect(causes.summary == "missed 3: never proposed 1, short_and_weak 1, too_short 1; false alarms 1: near_words 1")
-        #expect(causes.json.text == #"{"never_proposed":1,"turned_down":{"short_and_weak":1,"too_short":1},"false_alarms":{"near_words":1}}"#)
+        #expect(causes.json.text == #"{"never_proposed":1,"heard_for_a_neighbour":0,"turned_down":{"short_and_weak":1,"too_short":1},"false_alarms":{"near_words":1}}"#)
         // Without negatives nothing is said of false alarms (unknown, not none).
         let positivesOnly = DetectionCauses(missedLabels: [10...11], positiveCandidates: [], negativeCandidates: nil)
         #expect(positivesOnly.summary == "missed 1: never proposed 1")
         #expect(positivesOnly.json.text.hasSuffix(#""false_alarms":null}"#))
+    }
+
+    /// Two labels close together: the one hit falls in both windows and is scored for the
+    /// earlier label, so the later keyword is missed though its candidate was heard; no
+    /// turned-down reason speaks for it.
+    @Test func aMissWhoseCandidateWasHeardForANeighbourIsSaidSo() {
+        let causes = DetectionCauses(
+            missedLabels: [6.388...6.978],
+            positiveCandidates: [candidate(at: 7.2, score: 3, edits: 0, .exactWords), candidate(at: 6.0, score: -40, edits: nil, .shortAndWeak)],
+            negativeCandidates: nil)
+        #expect(causes.turnedDown.isEmpty)
+        #expect(causes.heardForANeighbour == 1)
+        #expect(causes.summary == "missed 1: hit scored for a neighbour 1")
     }
 
     @Test func aCandidateHeardAgainIsCountedByItsSecondVerdict() {

@@ -77,6 +77,29 @@ import AudioTestSupport
 
     /// Several sensitivities with `--keyword` are a sweep, every one run for the keyword, not
     /// one per keyphrase as for `detect`.
+    /// Negatives that would count keywords as false alarms, or count twice, and a keyword the
+    /// positives do not label, are refused before anything is measured.
+    @Test func refusesNegativesThatAreLabelledOrGivenTwiceAndAKeywordWithoutLabels() throws {
+        let folder = try TemporaryDirectory()
+        let labels = try oneLabel(in: folder)
+        let labelled = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
+        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
+        let cases: [([String], String)] = [
+            (["--positives", labels, "--negatives", "TestAudio"],
+             "\(labelled): labelled with keywords (\(labels):2), so not negatives"),
+            (["--keyword", "susi", "--negatives", negative, "TestAudio/../TestAudio/negative_background_only_noise.wav"],
+             "TestAudio/../TestAudio/negative_background_only_noise.wav: given twice as negatives"),
+            (["--positives", labels, "--keyword", "computer", "--negatives", negative],
+             "no labelled audio for \"computer\" in the positives (their keywords: \"susi\")"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try CommandRunner.run(["bench", "--sensitivity", "0.5", "--decision", "spotting"] + arguments)
+            #expect(outcome.status == 1, "\(arguments): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("susi-listen bench: " + message), "\(arguments): \(outcome.standardError)")
+            #expect(!outcome.standardError.contains("at sensitivity 0.5 done"), "measured before refusing: \(outcome.standardError)")
+        }
+    }
+
     @Test func sweepsEverySensitivityGivenForTheKeywordGiven() throws {
         let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
         let outcome = try CommandRunner.run(["bench", "--negatives", negative, "--keyword", "susi", "--sensitivity", "0.3", "0.5", "0.7",

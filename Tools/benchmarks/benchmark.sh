@@ -46,7 +46,7 @@ for index in "${!detectors[@]}"; do
     rtf[$index]=$(field "$work/ten-$index.jsonl" rtf summary)
     echo "susi-listen ${detectors[$index]}: rtf ${rtf[$index]}"
 done
-threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten-0.jsonl')][0]; print('1e%s' % e['keywords'][0]['log10_threshold'])")
+threshold=$(python3 -c "import json; e=[json.loads(l) for l in open('$work/ten-0.jsonl')][0]; print(10 ** e['keywords'][0]['log10_threshold'])")
 if [ "$quick" = no ]; then
     if [ ! -x .build/reference-venv/bin/python ]; then
         python3 -m venv .build/reference-venv && .build/reference-venv/bin/pip install -q pocketsphinx==5.1.1

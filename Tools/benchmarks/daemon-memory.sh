@@ -8,7 +8,7 @@
 #   Tools/benchmarks/daemon-memory.sh      (no arguments)
 # BIN=path (from the repository's root) measures another build (default
 # .build/release/susi-listen, built with Scripts/setup.sh if missing);
-# ARGS="--recogniser-vocabulary full" adds options to the daemon's.
+# ARGS="--recogniser-vocabulary full" adds options to the daemon's. Installs sox when missing.
 set -euo pipefail
 usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; }
 case "$*" in
@@ -20,6 +20,10 @@ cd "$(dirname "$0")/../.."
 bin=${BIN:-.build/release/susi-listen}
 [ -x "$bin" ] || [ -n "${BIN:-}" ] || Scripts/setup.sh
 [ -x "$bin" ] || { echo "daemon-memory: no susi-listen at $bin" >&2; exit 1; }
+# sox turns the command into the capture device's raw samples.
+if ! command -v sox >/dev/null; then
+    ${SUDO:-$( [ "$(id -u)" -ne 0 ] && echo sudo )} apt-get install -y -qq sox libsox-fmt-all >/dev/null
+fi
 work=$(mktemp -d)
 server=""
 daemon=""
