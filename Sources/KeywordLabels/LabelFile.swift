@@ -6,14 +6,20 @@ import TextFormatting
 /// relative to the labels file's folder).
 package enum LabelFile {
     /// The labels of every spec, each a labels file or `AUDIO=LABELS` (a spec that is an existing
-    /// file is a labels file, "=" in its path or not). Overlaps are checked across all of them:
-    /// two specs may name the same audio.
+    /// file is a labels file, "=" in its path or not; with "=" in either path, the spec is split
+    /// at the first "=" after which both files exist, else at the first). Overlaps are checked
+    /// across all of them: two specs may name the same audio.
     package static func read(specs: [String]) throws(LabelFileError) -> [KeywordLabel] {
         var labels: [KeywordLabel] = []
         for spec in specs {
-            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-            let isAudioAndLabels = parts.count == 2 && !FileManager.default.fileExists(atPath: spec)
-            labels += isAudioAndLabels ? try rows(of: parts[1], audio: parts[0]) : try rows(of: spec)
+            let splits = spec.indices.filter { spec[$0] == "=" }.map { (audio: String(spec[..<$0]), labels: String(spec[spec.index(after: $0)...])) }
+            let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+            if exists(spec) || splits.isEmpty {
+                labels += try rows(of: spec)
+            } else {
+                let split = splits.first { exists($0.audio) && exists($0.labels) } ?? splits[0]
+                labels += try rows(of: split.labels, audio: split.audio)
+            }
         }
         try checkOverlaps(labels)
         return labels

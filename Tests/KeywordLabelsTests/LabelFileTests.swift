@@ -93,6 +93,15 @@ import KeywordLabels
         }
     }
 
+    /// `AUDIO=LABELS` with "=" in the audio's name: split where both files exist.
+    @Test func splitsASpecWhereBothItsFilesExist() throws {
+        let path = try labelsFile("keyword\tstart_s\tend_s\nsusi\t1\t2\n")
+        let audio = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("take=2.wav").path
+        try #require(FileManager.default.createFile(atPath: audio, contents: Data()))
+        let labels = try LabelFile.read(specs: ["\(audio)=\(path)"])
+        #expect(labels.map(\.file) == [audio])
+    }
+
     @Test func givesEveryRowToTheNamedAudioWhenOneIsGiven() throws {
         let path = try labelsFile("keyword\tstart_s\tend_s\tfile\ncomputer\t1\t2\tnot/there.flac\n")
         let audio = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("a.wav").path

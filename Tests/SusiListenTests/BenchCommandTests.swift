@@ -75,8 +75,6 @@ import AudioTestSupport
         #expect(outcome.standardOutput.contains("\"keyword\":\"susi\""), "\(outcome.standardOutput)")
     }
 
-    /// Several sensitivities with `--keyword` are a sweep, every one run for the keyword, not
-    /// one per keyphrase as for `detect`.
     /// Negatives that would count keywords as false alarms, or count twice, and a keyword the
     /// positives do not label, are refused before anything is measured.
     @Test func refusesNegativesThatAreLabelledOrGivenTwiceAndAKeywordWithoutLabels() throws {
@@ -100,6 +98,8 @@ import AudioTestSupport
         }
     }
 
+    /// Several sensitivities with `--keyword` are a sweep, every one run for the keyword, not
+    /// one per keyphrase as for `detect`.
     @Test func sweepsEverySensitivityGivenForTheKeywordGiven() throws {
         let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
         let outcome = try CommandRunner.run(["bench", "--negatives", negative, "--keyword", "susi", "--sensitivity", "0.3", "0.5", "0.7",
