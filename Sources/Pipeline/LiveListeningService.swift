@@ -69,13 +69,17 @@ package struct LiveListeningService: Service {
     package func run() async throws {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
-        let playback = startPlayback()
-        // Every event also goes to the playback thread, which plays the sounds it calls for, and
-        // to the event socket's clients.
-        let report: @Sendable (ListenEvent) -> Void = { [report, events] event in
+        // Every event goes to the log (or standard output) and to the event socket's clients;
+        // those of the playback thread (`spoken`, a device that cannot play) too.
+        let published: @Sendable (ListenEvent) -> Void = { [report, events] event in
             report(event)
-            playback?.respond(to: event)
             events?.publish(event.json.text)
+        }
+        let playback = startPlayback(reporting: published)
+        // The others also go to the playback thread, which plays the sounds they call for.
+        let report: @Sendable (ListenEvent) -> Void = { event in
+            published(event)
+            playback?.respond(to: event)
         }
         let prepared = PreparedReloads()
         let requests = ListeningRequests()
@@ -141,8 +145,9 @@ package struct LiveListeningService: Service {
         }
     }
 
-    /// The playback thread, unless nothing is to be played; reports what cannot be played.
-    private func startPlayback() -> PlaybackThread? {
+    /// The playback thread, unless nothing is to be played; `report` gets what it played and
+    /// what cannot be played.
+    private func startPlayback(reporting report: @escaping @Sendable (ListenEvent) -> Void) -> PlaybackThread? {
         let settings = configuration.talkBack
         guard settings.playsAnything else { return nil }
         let alsaConfiguration = configuration.alsaConfigurationFile.flatMap { try? ALSAConfiguration.text(ofFile: $0, device: settings.playbackDevice) }

@@ -575,6 +575,27 @@ import Testing
         #expect(printed == ["device", "start", "unmuted", "hotword", "final", "muted", "unmuted", "listen", "no_command", "summary"], "\(printed)")
     }
 
+    /// What the playback thread reports (a device that cannot play, an answer spoken) reaches
+    /// the socket's programs as every other event does: an LED ring learns the device is silent.
+    @Test func programsOnTheEventSocketGetThePlaybackThreadsEventsToo() throws {
+        let path = folder.appendingPathComponent("events.sock").path
+        let (process, _, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--no-chat", "--events-socket", path],
+                                                   playbackDevice: "nosuchspeaker")
+        defer { if process.isRunning { process.terminate() } }
+        var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+        let writer = try openFIFOForWriting(within: 30)
+        let client = try EventSocketTestClient(path)
+        #expect(client.send("{\"type\":\"unmute\"}\n"))
+        #expect(!(try playSilence(into: writer, untilEvent: "unmuted", to: client)).isEmpty, "\(log)")
+        // listen plays the hotword sound, which the missing device cannot.
+        #expect(client.send("{\"type\":\"listen\"}\n"))
+        let error = try playSilence(into: writer, untilEvent: "error", to: client).last
+        #expect((error?["message"] as? String)?.hasPrefix("playback: nosuchspeaker") == true, "\(String(describing: error)) \(log)")
+        try writer.close()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+
     @Test func logsOnceAndGoesOnListeningWhenEventsCannotBeWritten() throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         defer { try? full.close() }
