@@ -3,8 +3,8 @@ import AudioInput
 /// Decides where speech starts and ends from the energy of 10 ms windows relative to an
 /// adaptive noise floor.
 ///
-/// The noise floor follows the quietest 50 ms level (mean power of the last 5 windows) at
-/// once and otherwise rises by 1 dB/s, so the pauses inside a command pull it down to the room's
+/// The noise floor starts at the first 50 ms level (mean power of 5 windows), follows the
+/// quietest 50 ms level at once and otherwise rises by 1 dB/s, so the pauses inside a command pull it down to the room's
 /// noise even when the command starts in the very first window of a session. Speech has started
 /// once 5 of 8 consecutive windows are each 12 dB above the floor (a click of 20 ms is not a
 /// command); it goes on while the 50 ms level stays 10 dB above the floor, and it has ended after
@@ -113,10 +113,21 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         recentPower.append(power)
         if recentPower.count > Self.smoothingWindows { recentPower.removeFirst() }
         let level = AnalysisWindow.decibels(ofPower: recentPower.reduce(0, +) / Double(recentPower.count))
-        let floor = max(noiseFloor.map { min(level, $0 + Self.floorRise) } ?? level, Self.lowestFloor)
-        noiseFloor = floor
         let windowStart = samplesSeen
         samplesSeen += Self.windowLength
+        let floor: Double
+        if let noiseFloor {
+            floor = max(min(level, noiseFloor + Self.floorRise), Self.lowestFloor)
+        } else {
+            // The first floor is the first 50 ms level, not one window's: an echo canceller's
+            // first block of digital silence would set it at the lowest floor, and the room's
+            // noise after it would be speech for the whole session. The windows before it are
+            // judged against it.
+            guard recentPower.count == Self.smoothingWindows else { return }
+            floor = max(level, Self.lowestFloor)
+            recentWindows = recentPower.dropLast().map { AnalysisWindow.decibels(ofPower: $0) - floor >= Self.startMargin }
+        }
+        noiseFloor = floor
 
         switch state {
         case .waitingForSpeech:

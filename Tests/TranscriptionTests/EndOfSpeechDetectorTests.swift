@@ -37,6 +37,15 @@ import Transcription
         #expect(states(of: audio).allSatisfy { $0 == .waitingForSpeech })
     }
 
+    /// An echo canceller's first output block is digital silence (Speex's, for a session that
+    /// `listen` starts with no lead-in): the room's noise after it is no speech.
+    @Test func aFirstWindowOfDigitalSilenceDoesNotMakeTheRoomsNoiseSpeech() throws {
+        let silence = try #require(try Fixtures.commands(in: ["silence"]).first)
+        var audio = try Fixtures.samples(of: silence.path)
+        for index in 0..<EndOfSpeechDetector.windowLength { audio[index] = 0 }
+        #expect(states(of: audio).allSatisfy { $0 == .waitingForSpeech })
+    }
+
     @Test func aClickIsNotSpeech() throws {
         let silence = try #require(try Fixtures.commands(in: ["silence"]).first)
         var audio = try Fixtures.samples(of: silence.path)
