@@ -77,7 +77,7 @@ package final class ListeningStream {
         // starts it again where the stream is); hits and candidates during a command are not reported.
         let hits = isMuted ? [] : try detector.process(frame).map { $0.shifted(by: detectorStart) }
         if let start = sessionStart, let transcriber {
-            return try transcriber.process(heardWithGain(frame)).map { event(for: $0, sessionStart: start) }
+            return try transcriber.process(heardWithGain(frame), overDeviceSound: played != .nothing).map { event(for: $0, sessionStart: start) }
         }
         guard !isMuted else { return [] }
         let candidates: [ListenEvent] = reportsCandidates
@@ -91,7 +91,9 @@ package final class ListeningStream {
         let events = candidates + bargeIn + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
             // The detector keeps the stream's recent audio, on its own count.
-            try transcriber.begin(leadIn: heardWithGain(detector.recentAudio.samples(from: hit.endSample - detectorStart)))
+            // A barge-in's lead-in was heard while the device sounded.
+            try transcriber.begin(leadIn: heardWithGain(detector.recentAudio.samples(from: hit.endSample - detectorStart)),
+                                  overDeviceSound: played != .nothing)
             // If the lead-in alone ends the session, its event comes with the next frame.
             sessionStart = hit.endSample
         }

@@ -84,6 +84,16 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         return samplesSeen - speechEnd >= Int(Self.shortestPause * Double(pipelineSampleRate))
     }
 
+    /// The speech heard (samples from its start to just past its last speech window), once it
+    /// has started.
+    package var speech: Range<Int>? {
+        switch state {
+        case .waitingForSpeech: nil
+        case .speaking(let start): start..<speechEnd
+        case .ended(let start, let end): start..<end
+        }
+    }
+
     /// Waits for speech again after speech that ended (a click, a cough, a chime that is no
     /// command), with the noise floor learnt so far.
     package mutating func resumeWaiting() {
@@ -91,38 +101,47 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         recentWindows.removeAll()
     }
 
-    /// Analyses a frame (any length; a window left incomplete waits for the next frame) and
-    /// returns the state after it. Once ended, the state stays ended until `resumeWaiting()`.
+    /// Analyses a frame (any length; a window left incomplete waits for the next frame),
+    /// heard while the device played its own sound or not, and returns the state after it.
+    /// Once ended, the state stays ended until `resumeWaiting()`.
+    ///
+    /// What is heard while the device sounds says nothing of the room's noise (an echo
+    /// canceller's suppression takes the room's noise down with the echo): the floor stays as
+    /// it was, and is not set from it.
     @discardableResult
-    package mutating func process(_ frame: [Float]) -> State {
+    package mutating func process(_ frame: [Float], overDeviceSound: Bool = false) -> State {
         var index = frame.startIndex
         while index < frame.endIndex {
             let take = min(Self.windowLength - pending.count, frame.endIndex - index)
             pending += frame[index..<(index + take)]
             index += take
             if pending.count == Self.windowLength {
-                analyseWindow(pending)
+                analyseWindow(pending, overDeviceSound: overDeviceSound)
                 pending.removeAll(keepingCapacity: true)
             }
         }
         return state
     }
 
-    private mutating func analyseWindow(_ window: [Float]) {
+    private mutating func analyseWindow(_ window: [Float], overDeviceSound: Bool) {
         let power = AnalysisWindow.power(of: window)
+        let windowStart = samplesSeen
+        samplesSeen += Self.windowLength
+        if noiseFloor == nil && overDeviceSound {
+            recentPower.removeAll()
+            return
+        }
         recentPower.append(power)
         if recentPower.count > Self.smoothingWindows { recentPower.removeFirst() }
         let level = AnalysisWindow.decibels(ofPower: recentPower.reduce(0, +) / Double(recentPower.count))
-        let windowStart = samplesSeen
-        samplesSeen += Self.windowLength
         let floor: Double
         if let noiseFloor {
-            floor = max(min(level, noiseFloor + Self.floorRise), Self.lowestFloor)
+            floor = overDeviceSound ? noiseFloor : max(min(level, noiseFloor + Self.floorRise), Self.lowestFloor)
         } else {
-            // The first floor is the first 50 ms level, not one window's: an echo canceller's
-            // first block of digital silence would set it at the lowest floor, and the room's
-            // noise after it would be speech for the whole session. The windows before it are
-            // judged against it.
+            // The first floor is the first 50 ms level (without the device's sound), not one
+            // window's: an echo canceller's first block of digital silence would set it at the
+            // lowest floor, and the room's noise after it would be speech for the whole session.
+            // The windows before it are judged against it.
             guard recentPower.count == Self.smoothingWindows else { return }
             floor = max(level, Self.lowestFloor)
             recentWindows = recentPower.dropLast().map { AnalysisWindow.decibels(ofPower: $0) - floor >= Self.startMargin }

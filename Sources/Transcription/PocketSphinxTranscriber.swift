@@ -24,6 +24,17 @@ package final class PocketSphinxTranscriber: Transcriber {
         var detector: EndOfSpeechDetector
         var lastPartial = ""
         var nextPartialCheck: Int
+        /// The stretches of the session (in its samples) heard while the device sounded.
+        var deviceSound: [Range<Int>] = []
+
+        /// Whether every sample of `span` was heard while the device sounded.
+        func isOverDeviceSound(_ span: Range<Int>) -> Bool {
+            var covered = span.lowerBound
+            for stretch in deviceSound where stretch.lowerBound <= covered && stretch.upperBound > covered {
+                covered = stretch.upperBound
+            }
+            return covered >= span.upperBound
+        }
     }
 
     /// Loads the acoustic model, the language model and the dictionary.
@@ -49,25 +60,26 @@ package final class PocketSphinxTranscriber: Transcriber {
         }
     }
 
-    package func begin(leadIn: [Float]) throws(TranscriptionError) {
+    package func begin(leadIn: [Float], overDeviceSound: Bool) throws(TranscriptionError) {
         session = nil
         pendingEvents = []
         try decoder.startUtterance()
         session = Session(detector: EndOfSpeechDetector(trailingSilence: configuration.trailingSilence),
                           nextPartialCheck: partialInterval)
-        pendingEvents = try consume(leadIn)
+        pendingEvents = try consume(leadIn, overDeviceSound: overDeviceSound)
     }
 
-    package func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
+    package func process(_ frame: [Float], overDeviceSound: Bool) throws(TranscriptionError) -> [TranscriptionEvent] {
         let pending = pendingEvents
         pendingEvents = []
-        return pending + (try consume(frame))
+        return pending + (try consume(frame, overDeviceSound: overDeviceSound))
     }
 
     package func finish() throws(TranscriptionError) -> Transcript? {
         guard let session else { return nil }
-        // Whatever the decoder made of noise before any speech is no command.
-        guard session.detector.state != .waitingForSpeech else {
+        // Whatever the decoder made of noise before any speech, or of the device's own sound,
+        // is no command.
+        guard let speech = session.detector.speech, !session.isOverDeviceSound(speech) else {
             _ = try endUtterance()
             return nil
         }
@@ -79,29 +91,41 @@ package final class PocketSphinxTranscriber: Transcriber {
     }
 
     /// Decodes `frame` and decides whether the session goes on; ends it when it does not.
-    private func consume(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
+    private func consume(_ frame: [Float], overDeviceSound: Bool) throws(TranscriptionError) -> [TranscriptionEvent] {
         guard var current = session, !frame.isEmpty else { return [] }
         let samples = SampleConverter().int16Samples(frame, startingAt: current.samples)
         try decoder.process(samples)
+        if overDeviceSound {
+            if let last = current.deviceSound.last, last.upperBound == current.samples {
+                current.deviceSound[current.deviceSound.count - 1] = last.lowerBound..<(current.samples + samples.count)
+            } else {
+                current.deviceSound.append(current.samples..<(current.samples + samples.count))
+            }
+        }
         current.samples += samples.count
-        let speech = current.detector.process(frame)
+        let speech = current.detector.process(frame, overDeviceSound: overDeviceSound)
         session = current
 
         switch speech {
-        case .ended:
+        case .ended(let start, let end):
             try decoder.endUtterance()
             let heard = decoder.hypothesisText()
-            // A sound with no word in it (a click, the device's own chime): no command, and the
-            // person may yet speak. (Speech the energy detector heard as short, in noise, can
-            // be a whole command to the decoder: only the words decide.)
-            if heard.isEmpty && current.samples < min(noSpeechTimeout, maximumDuration) {
-                try decoder.startUtterance()
-                session?.detector.resumeWaiting()
-                session?.lastPartial = ""
-                return []
+            // A sound with no word in it (a click, the device's own chime), or one heard only
+            // while the device sounded (what an echo canceller left of its chime): no command,
+            // and the person may yet speak. (Speech the energy detector heard as short, in
+            // noise, can be a whole command to the decoder: only the words decide.)
+            guard heard.isEmpty || current.isOverDeviceSound(start..<end) else {
+                session = nil
+                return finalEvents(heard, reason: .endOfSpeech, samples: current.samples)
             }
-            session = nil
-            return finalEvents(heard, reason: .endOfSpeech, samples: current.samples)
+            guard current.samples < min(noSpeechTimeout, maximumDuration) else {
+                session = nil
+                return [.noCommand]
+            }
+            try decoder.startUtterance()
+            session?.detector.resumeWaiting()
+            session?.lastPartial = ""
+            return []
         case .waitingForSpeech where current.samples >= min(noSpeechTimeout, maximumDuration):
             _ = try endUtterance()
             return [.noCommand]

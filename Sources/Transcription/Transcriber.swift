@@ -5,17 +5,33 @@
 /// Between sessions frames are ignored.
 package protocol Transcriber: AnyObject {
     /// Starts a session (the hotword just ended); `leadIn` is audio already received after the
-    /// keyword's end (from a ring buffer), so no word is lost. A session still running is dropped.
-    func begin(leadIn: [Float]) throws(TranscriptionError)
-    /// Feeds a frame (any length); returns events: a partial when the hypothesis changed (at most
+    /// keyword's end (from a ring buffer), so no word is lost, heard while the device played its
+    /// own sound or not (`overDeviceSound`). A session still running is dropped.
+    func begin(leadIn: [Float], overDeviceSound: Bool) throws(TranscriptionError)
+    /// Feeds a frame (any length), heard while the device played its own sound (or its echo
+    /// died away) or not; returns events: a partial when the hypothesis changed (at most
     /// one per partial interval of audio), a final at end of speech, at the command's sentence end
     /// when speech runs on after it (with the domain model), or at the maximum duration,
-    /// or `.noCommand` when no speech starts within the no-speech timeout. After a final or
-    /// `.noCommand` the session is over and further frames return no events.
-    func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent]
+    /// or `.noCommand` when no speech starts within the no-speech timeout. Speech heard only
+    /// while the device sounded is the device's own sound (its chime, what an echo canceller
+    /// left of it), no command. After a final or `.noCommand` the session is over and further
+    /// frames return no events.
+    func process(_ frame: [Float], overDeviceSound: Bool) throws(TranscriptionError) -> [TranscriptionEvent]
     /// Ends the session early (shutdown) and returns the final text so far, if any.
     func finish() throws(TranscriptionError) -> Transcript?
     /// Whether a session runs whose speaker has stopped and whose trailing silence is being
     /// counted (see `EndOfSpeechDetector.isInTrailingSilence`): finishing it now cuts no word off.
     var isInTrailingSilence: Bool { get }
+}
+
+extension Transcriber {
+    /// Starts a session with `leadIn` heard while the device played nothing.
+    package func begin(leadIn: [Float]) throws(TranscriptionError) {
+        try begin(leadIn: leadIn, overDeviceSound: false)
+    }
+
+    /// Feeds a frame heard while the device played nothing.
+    package func process(_ frame: [Float]) throws(TranscriptionError) -> [TranscriptionEvent] {
+        try process(frame, overDeviceSound: false)
+    }
 }
