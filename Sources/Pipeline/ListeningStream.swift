@@ -143,6 +143,16 @@ package final class ListeningStream {
         return [.commandCutOff(TranscriptEvent(text: words, time: seconds, reason: nil, source: source))]
     }
 
+    /// The device delivered no audio for a while (it stalled or went away): a running session
+    /// ends as at shutdown (``stop()``), and the detector starts afresh where the stream is, so
+    /// that nothing heard before the gap is joined to what comes after it.
+    package func breakOff() throws -> [ListenEvent] {
+        let events = try stop()
+        try detector.reset()
+        detectorStart = samples
+        return events
+    }
+
     /// Listens with `detector` from the next frame on, in place of the one it had, which it
     /// returns: the stream, its sample count and a running transcription session go on without a gap.
     package func replace(detector: HotwordDetector) -> HotwordDetector {

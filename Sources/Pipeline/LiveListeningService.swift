@@ -1,4 +1,5 @@
 import AudioCapture
+import AudioInput
 import AudioPlayback
 import EchoCancellation
 import HotwordDetection
@@ -45,8 +46,11 @@ package struct LiveListeningService: Service {
     private let forwarder: ChatForwarder?
     private let logger = Logger(label: "susi-listen.capture")
 
-    /// Longest wait between attempts to reopen a device that went away.
+    /// Shortest and longest wait between attempts to reopen a device that went away.
+    static let shortestBackoff = 0.5
     static let longestBackoff = 30.0
+    /// Seconds of audio a reopened device delivers before a loss is waited for as the first.
+    static let steadyAudioSeconds = 10.0
     /// Longest wait for a frame before the stop signal is looked at again (a device that stalls).
     static let stallCheckInterval = Duration.milliseconds(250)
 
@@ -242,26 +246,35 @@ private struct CaptureLoop {
         let canceller = playback != nil && configuration.echoHandling == .cancellation ? EchoCanceller() : nil
         let stream = ListeningStream(detector: spotter, transcriber: stages.transcriber, source: .device(configuration.device),
                                      reportsCandidates: configuration.reportCandidates, echoCanceller: canceller)
-        // Nil once the service stops before the device is open, or back after it was lost.
-        var feed = try open()
-        report(.start(StartEvent(keywords: spotter.thresholds, configuration: configuration,
-                                 echo: playback == nil ? EchoHandling.none : configuration.echoHandling)))
-        var warnedUntimed = false
         var summary = RunSummary(files: 0)
+        // Nil once the service stops before the device is open, or back after it was lost.
+        var feed = try open(stream: stream)
+        if feed != nil {
+            report(.start(StartEvent(keywords: spotter.thresholds, configuration: configuration,
+                                     echo: playback == nil ? EchoHandling.none : configuration.echoHandling)))
+        }
+        var warnedUntimed = false
         var statistics = CaptureStatistics()
-        var backoff = 0.5
+        var backoff = LiveListeningService.shortestBackoff
         var stallWatch = CaptureStallWatch(opened: .now)
+        var pace = CapturePace(opened: .now)
         while !stop.isRaised, let current = feed {
             do {
                 // A stalled device delivers nothing: the stop signal, reloads and requests are
                 // looked at meanwhile.
                 guard let frame = try current.next(waitingAtMost: LiveListeningService.stallCheckInterval) else {
-                    if let stall = stallWatch.noFrame(at: .now) { log(stall) }
+                    if let stall = stallWatch.noFrame(at: .now) {
+                        log(stall)
+                        for event in try stream.breakOff() { record(event, in: &summary) }
+                    }
                     applyReloads(to: stream)
                     try carryOutRequests(on: stream)
                     continue
                 }
                 if let stall = stallWatch.frameCame(at: .now) { log(stall) }
+                if pace.delivered(frame.samples.count, at: .now) {
+                    logger.warning("\(configuration.device) delivers audio faster than real time (\(pace.description)): not a live microphone? Events' times run ahead of the clock")
+                }
                 // What the speaker played while this frame was heard: the echo reference.
                 let played = playback?.timeline.played(count: frame.samples.count, endingAt: frame.heardUntil) ?? .nothing
                 if played == .untimed && canceller != nil && !warnedUntimed {
@@ -273,12 +286,16 @@ private struct CaptureLoop {
                 }
                 applyReloads(to: stream)
                 try carryOutRequests(on: stream)
-                backoff = 0.5
+                // Back to the shortest wait only once the device has delivered for a while: one
+                // that opens and fails after a period or two is retried less and less often.
+                if pace.audioSeconds >= LiveListeningService.steadyAudioSeconds { backoff = LiveListeningService.shortestBackoff }
             } catch let error as CaptureError {
                 statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
-                feed = try reopen(after: error, backoff: &backoff, stream: stream)
+                for event in try stream.breakOff() { record(event, in: &summary) }
+                feed = try reopen(backoff: &backoff, stream: stream)
                 stallWatch.reopened(at: .now)
+                pace = CapturePace(opened: .now)
             }
         }
         feed?.close()
@@ -348,9 +365,10 @@ private struct CaptureLoop {
     }
 
     /// Opens the device on a feed's thread and waits until it is open (the feed) or the service
-    /// stops first (nil; the feed is left to end on its own).
-    private func open() throws(CaptureError) -> CaptureFeed? {
-        let feed = CaptureFeed(readLimit: LiveListeningService.stallCheckInterval) { [configuration, report] () throws(CaptureError) in
+    /// stops first (nil; the feed is left to end on its own). Reloads and requests are carried
+    /// out meanwhile; an open that blocks is logged once.
+    private func open(stream: ListeningStream) throws -> CaptureFeed? {
+        let feed = CaptureFeed(readLimit: LiveListeningService.stallCheckInterval) { [configuration, report, logger] () throws(CaptureError) in
             let device: CaptureDevice
             if let file = configuration.alsaConfigurationFile {
                 let text = try ALSAConfiguration.text(ofFile: file, device: configuration.device)
@@ -359,27 +377,40 @@ private struct CaptureLoop {
                 device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
             }
             report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, message: nil)))
+            let rate = device.hardwareFormat.sampleRate
+            if rate < pipelineSampleRate { logger.warning("\(device.name) captures at \(rate) Hz, \(narrowBandConsequence(ofRate: rate))") }
             return device
         }
+        let started = ContinuousClock.now
+        var warned = false
         while !stop.isRaised {
             if try feed.waitUntilOpen(waitingAtMost: LiveListeningService.stallCheckInterval) { return feed }
+            if !warned && ContinuousClock.now - started >= CaptureStallWatch.threshold {
+                warned = true
+                logger.warning("\(configuration.device): still opening after \(Int(CaptureStallWatch.threshold.timeInterval)) s; waiting for it")
+            }
+            applyReloads(to: stream)
+            try carryOutRequests(on: stream)
         }
         feed.close()
         return nil
     }
 
     /// Tries to open the device again, waiting longer after each failure, until it opens or
-    /// the service stops (nil).
-    private func reopen(after error: CaptureError, backoff: inout Double, stream: ListeningStream) throws -> CaptureFeed? {
-        logger.warning("\(configuration.device): \(error.problem); reopening")
-        while !stop.wait(seconds: backoff) {
-            // A reload or a request need not wait for the device.
-            applyReloads(to: stream)
-            try carryOutRequests(on: stream)
+    /// the service stops (nil). Reloads and requests are carried out while it waits.
+    private func reopen(backoff: inout Double, stream: ListeningStream) throws -> CaptureFeed? {
+        while !stop.isRaised {
+            let retry = ContinuousClock.now + .milliseconds(Int(backoff * 1000))
+            while ContinuousClock.now < retry {
+                if stop.wait(seconds: min(LiveListeningService.stallCheckInterval.timeInterval, (retry - ContinuousClock.now).timeInterval)) { return nil }
+                // A reload or a request need not wait for the device.
+                applyReloads(to: stream)
+                try carryOutRequests(on: stream)
+            }
             backoff = min(backoff * 2, LiveListeningService.longestBackoff)
             do {
-                return try open()
-            } catch {
+                return try open(stream: stream)
+            } catch let error as CaptureError {
                 logger.debug("\(configuration.device): still unavailable (\(error.problem)); next try in \(backoff) s")
             }
         }

@@ -166,8 +166,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let run = FileDetectionRun(echoReference: playback.echoReference, progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         }, narrowBand: { path, rate in
-            StandardError.write("susi-listen: \(path): recorded at \(rate) Hz, so it holds nothing above \(rate / 2) Hz, where the "
-                                + "acoustic model (trained on 16 kHz speech) listens too: expect far fewer hotwords and words heard")
+            StandardError.write("susi-listen: \(path): recorded at \(rate) Hz, \(narrowBandConsequence(ofRate: rate))")
         })
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates,
                                      echoCanceller: echo == .cancellation ? EchoCanceller() : nil)

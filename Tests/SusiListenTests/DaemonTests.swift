@@ -653,18 +653,74 @@ import Testing
         try daemon.writer.close()
     }
 
+    /// The device stalls right after a command: the command ends there, and what is heard once
+    /// the device delivers again (someone else talking) is not joined to it, however long the gap.
+    @Test func aStallEndsTheCommandAndNothingAfterItIsJoinedToIt() throws {
+        let daemon = try startListening(configuration: "[chat]\nenabled = false\n", transcribing: true)
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        let stalls = { daemon.log.components(separatedBy: "fixture: no audio for ").count - 1 }
+        let stallsBefore = stalls()
+        // "susi, set a timer for ten minutes", its speech ending at 2.93 s, cut 0.32 s later.
+        let command = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
+            .remainingSamples()
+        try play(Array(command.prefix(52_000)), into: daemon.writer)
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while stalls() == stallsBefore && Date() < deadline { usleep(50_000) }
+        #expect(stalls() == stallsBefore + 1, "\(daemon.log)")
+        // Someone else, once the device delivers again.
+        let talk = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/held-out_03_rms.flac").path)
+            .remainingSamples()
+        try play(talk + [Float](repeating: 0, count: 32_000), into: daemon.writer)
+        // Stopped once all of it has been read and heard.
+        var unread: Int32 = 1
+        while unread > 0, Date() < deadline, ioctl(daemon.writer.fileDescriptor, UInt(FIONREAD), &unread) == 0 { usleep(10_000) }
+        usleep(500_000)
+        try daemon.writer.close()
+        #expect(terminate(daemon.process).status == 0, "\(daemon.log)")
+        let events = try events(in: daemon.output)
+        let finals = events.filter { $0["type"] as? String == "final" }
+        #expect(finals.first?["text"] as? String == "set a timer for ten minutes", "\(events)")
+        #expect(finals.first?["reason"] as? String == "finished", "\(events)")
+    }
+
     @Test func stopsPromptlyOnSIGTERMWhileTheDeviceCannotBeOpenedYet() throws {
         // Nobody ever opens the FIFO for writing: ALSA's `file` PCM blocks in open(2).
         let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--no-transcription"])
         defer { if process.isRunning { process.terminate() } }
         // Logged as the service starts, once the models are loaded: capture is being opened.
         #expect(waitForLine(containing: "echo cancellation on", in: errors, within: 30))
+        // An open that blocks is said once.
+        #expect(waitForLine(containing: "fixture: still opening after 2 s; waiting for it", in: errors, within: 10))
         let stopped = terminate(process)
         let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         #expect(stopped.status == 0, "\(log)")
         #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s")
+        // Never listening, it never said it was.
         let types = try events(in: output).compactMap { $0["type"] as? String }
-        #expect(types == ["start", "summary"], "\(types)")
+        #expect(types == ["summary"], "\(types)")
+    }
+
+    /// A device that captures below 16 kHz (a Bluetooth headset in call mode) is warned about,
+    /// as a file recorded so is; and one that delivers faster than any microphone (ALSA's
+    /// `null`, a `file` PCM at the end of its input) too.
+    @Test func warnsAboutADeviceBelowSixteenKilohertzAndOneFasterThanRealTime() throws {
+        let configuration = folder.appendingPathComponent("narrow.conf").path
+        try "pcm.narrow { type plug slave { pcm { type null } format S16_LE rate 8000 channels 1 } }\n"
+            .write(toFile: configuration, atomically: false, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["--device", "narrow", "--alsa-config", configuration, "--config", "/dev/null", "--no-transcription", "--no-sounds", "--no-speech"]
+        process.currentDirectoryURL = CommandRunner.repository
+        let errors = folder.appendingPathComponent("narrow.log")
+        try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(waitForLine(containing: "narrow captures at 8000 Hz, so it holds nothing above 4000 Hz", in: errors, within: 30))
+        #expect(waitForLine(containing: "narrow delivers audio faster than real time (", in: errors, within: 30))
+        #expect(terminate(process).status == 0)
     }
 
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {
