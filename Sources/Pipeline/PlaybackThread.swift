@@ -26,8 +26,9 @@ final class PlaybackThread: @unchecked Sendable {
     /// How long ``finish()`` waits for the sound playing to stop: a device that takes no more
     /// samples may hold the thread inside ALSA where no time limit reaches (a `file` PCM writing
     /// into a FIFO no one reads), and shutdown must not wait for it, as it does not for a
-    /// capture device that stalls.
-    static let finishLimit = Duration.milliseconds(250)
+    /// capture device that stalls. A second, not the capture's quarter: a thread that is not
+    /// stuck but slowed by a loaded machine then still reports the answer it stopped.
+    static let finishLimit = Duration.seconds(1)
 
     /// Starts the thread, which plays what `talkBack` makes of each queued event, on a device
     /// that records on `timeline`, and reports the events that come of it.
