@@ -7,9 +7,11 @@ import CALSA
 /// The device is asked for 16-bit samples at the pipeline's rate in mono; whatever rate and
 /// channel count it offers instead, the sound is converted to (resampled with libsoxr, copied
 /// to every channel). A device that takes no 16-bit samples is refused: use its `plughw:` name. The only
-/// owner of its `snd_pcm_t*`, closed in deinit. Writes block until the device has taken the
-/// samples, and ``play(_:)`` waits until they have been played, so one thread owns it; with a
-/// ``PlaybackTimeline`` it says there when each sample is heard, and stops when asked.
+/// owner of its `snd_pcm_t*`, closed in deinit. ``play(_:)`` waits until the samples have been
+/// played, so one thread owns it; with a ``PlaybackTimeline`` it says there when each sample
+/// is heard, and stops when asked. The PCM is non-blocking, and every wait for the device is
+/// at most ``waitMilliseconds`` long, so a stop asked for is seen even when the device has
+/// stopped taking samples.
 package final class PlaybackDevice: SoundOutput {
     /// The ALSA PCM name.
     package let name: String
@@ -25,6 +27,9 @@ package final class PlaybackDevice: SoundOutput {
 
     /// How much audio the device buffers ahead, in microseconds.
     static let bufferMicroseconds: UInt32 = 200_000
+    /// The longest wait for the device to take samples or play them out, between two looks at
+    /// the ``timeline``'s stop request, in milliseconds.
+    static let waitMilliseconds: Int32 = 40
 
     /// Opens `name` for playback, defined by the ALSA configuration text `configuration` when
     /// given (the syntax of `~/.asoundrc`), else by the system's; records on `timeline`, when
@@ -39,8 +44,11 @@ package final class PlaybackDevice: SoundOutput {
             throw PlaybackError(target: name, problem: error.description)
         }
         var opened: OpaquePointer?
-        let code = configuration.map { snd_pcm_open_lconf(&opened, name, SND_PCM_STREAM_PLAYBACK, 0, $0.handle) }
-            ?? snd_pcm_open(&opened, name, SND_PCM_STREAM_PLAYBACK, 0)
+        // Non-blocking: opening does not wait for a busy device, writing and draining not for
+        // one that takes no samples.
+        let mode = Int32(SND_PCM_NONBLOCK)
+        let code = configuration.map { snd_pcm_open_lconf(&opened, name, SND_PCM_STREAM_PLAYBACK, mode, $0.handle) }
+            ?? snd_pcm_open(&opened, name, SND_PCM_STREAM_PLAYBACK, mode)
         guard code == 0, let opened else {
             throw PlaybackError(target: name, problem: Self.openProblem(code))
         }
@@ -96,17 +104,17 @@ package final class PlaybackDevice: SoundOutput {
         var untimedFrom: Int? = 0
         try ensure(snd_pcm_prepare(pcm), "snd_pcm_prepare")
         while offset < frames.count {
-            if let timeline, timeline.takeStopRequest() {
-                // What was written and is not still waiting in the device has been heard.
-                var delay: snd_pcm_sframes_t = 0
-                let heard = offset / channels - (snd_pcm_delay(pcm, &delay) == 0 ? Int(delay) : 0)
-                snd_pcm_drop(pcm)
-                timeline.stopped(at: .now)
-                return .stopped(afterSeconds: Double(max(0, heard)) / Double(sampleRate))
-            }
+            if let stopped = stopIfAsked(written: offset / channels) { return stopped }
             let count = min(Self.chunkFrames(rate: sampleRate), (frames.count - offset) / channels)
             let written = frames.withUnsafeMutableBufferPointer { buffer in
                 snd_pcm_writei(pcm, buffer.baseAddress! + offset, snd_pcm_uframes_t(count))
+            }
+            if written == -snd_pcm_sframes_t(EAGAIN) {
+                // The buffer is full: a device that starts only when it is full is started.
+                if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED { try ensure(snd_pcm_start(pcm), "snd_pcm_start") }
+                // An underrun or suspend while waiting is the next write's to recover from.
+                _ = snd_pcm_wait(pcm, Self.waitMilliseconds)
+                continue
             }
             if written < 0 {
                 // An underrun (the device played everything before the next write) is recovered
@@ -127,8 +135,35 @@ package final class PlaybackDevice: SoundOutput {
             record(sound, heardFrom: from, written: offset / channels)
         }
         frames.removeAll()
-        try ensure(snd_pcm_drain(pcm), "snd_pcm_drain")
+        return try drain(written: offset / channels)
+    }
+
+    /// Waits until the device has played what was written, `written` frames, looking at the
+    /// stop request between waits of at most ``waitMilliseconds``: a non-blocking drain only
+    /// begins it.
+    private func drain(written: Int) throws(PlaybackError) -> PlaybackEnd {
+        let drained = snd_pcm_drain(pcm)
+        guard drained == -EAGAIN else {
+            try ensure(drained, "snd_pcm_drain")
+            return .completed
+        }
+        while snd_pcm_state(pcm) == SND_PCM_STATE_DRAINING {
+            if let stopped = stopIfAsked(written: written) { return stopped }
+            _ = snd_pcm_wait(pcm, Self.waitMilliseconds)
+        }
         return .completed
+    }
+
+    /// When the ``timeline`` asks the sound to stop: drops what the device still holds (it is
+    /// not played out) and says how much of the `written` frames was heard; nil otherwise.
+    private func stopIfAsked(written: Int) -> PlaybackEnd? {
+        guard let timeline, timeline.takeStopRequest() else { return nil }
+        // What was written and is not still waiting in the device has been heard.
+        var delay: snd_pcm_sframes_t = 0
+        let heard = written - (snd_pcm_delay(pcm, &delay) == 0 ? Int(delay) : 0)
+        snd_pcm_drop(pcm)
+        timeline.stopped(at: .now)
+        return .stopped(afterSeconds: Double(max(0, heard)) / Double(sampleRate))
     }
 
     /// Frames written at a time between two looks at the ``timeline``: 20 ms.

@@ -1,4 +1,5 @@
 import AudioPlayback
+import SusiChat
 import Threading
 
 /// Plays a ``TalkBack`` on a thread of its own, so neither capture nor the chat task waits for
@@ -14,9 +15,20 @@ final class PlaybackThread: @unchecked Sendable {
     private var pending: [ListenEvent] = []
     private var isFinishing = false
     private var isBusy = false
-    private var finished: CheckedContinuation<Void, Never>?
     private var hasEnded = false
+    /// Held while the thread reports, so that none of its reports comes after ``finish()``
+    /// stopped waiting for it.
+    private let reporting = Lock()
+    /// Set once ``finish()`` stopped waiting for the thread; it reports nothing from then on.
+    private var isLeftBehind = false
     private let plays: @Sendable (ListenEvent) -> Bool
+
+    /// How long ``finish()`` waits for the sound playing to stop: a device that takes no more
+    /// samples may hold the thread inside ALSA where no time limit reaches (a `file` PCM writing
+    /// into a FIFO no one reads), and shutdown must not wait for it, as it does not for a
+    /// capture device that stalls. A second, not the capture's quarter: a thread that is not
+    /// stuck but slowed by a loaded machine then still reports the answer it stopped.
+    static let finishLimit = Duration.seconds(1)
 
     /// Starts the thread, which plays what `talkBack` makes of each queued event, on a device
     /// that records on `timeline`, and reports the events that come of it.
@@ -26,12 +38,15 @@ final class PlaybackThread: @unchecked Sendable {
         plays = { transfer.talkBack.plays($0) }
         DedicatedThread.start(named: "susi-listen playback") { [self] in
             while let event = next() {
-                transfer.talkBack.respond(to: event).forEach(report)
+                let events = transfer.talkBack.respond(to: event)
+                reporting.withLock {
+                    if !isLeftBehind { events.forEach(report) }
+                }
                 condition.withLock { isBusy = false }
             }
             condition.withLock {
                 hasEnded = true
-                finished?.resume()
+                condition.broadcast()
             }
         }
     }
@@ -42,7 +57,7 @@ final class PlaybackThread: @unchecked Sendable {
         condition.withLock {
             guard !isFinishing else { return }
             pending.append(event)
-            condition.signal()
+            condition.broadcast()
         }
     }
 
@@ -55,16 +70,21 @@ final class PlaybackThread: @unchecked Sendable {
     }
 
     /// Drops what has not begun to play, stops the sound playing (an answer may take half a
-    /// minute to speak, and shutdown must not wait for it), and waits for the thread.
+    /// minute to speak, and shutdown must not wait for it), and waits for the thread, at most
+    /// ``finishLimit``: a thread that has not ended by then is left behind, reporting nothing
+    /// more, and ends with the process.
     func finish() async {
-        await withCheckedContinuation { continuation in
-            condition.withLock {
+        await DedicatedThread.run(named: "susi-listen playback stop") { [self] in
+            let ended = condition.withLock {
                 isFinishing = true
                 pending.removeAll()
                 if isBusy { timeline.requestStop() }
-                condition.signal()
-                if hasEnded { continuation.resume() } else { finished = continuation }
+                condition.broadcast()
+                let deadline = Condition.Deadline(secondsFromNow: Self.finishLimit.timeInterval)
+                while !hasEnded, condition.wait(until: deadline) {}
+                return hasEnded
             }
+            if !ended { reporting.withLock { isLeftBehind = true } }
         }
     }
 

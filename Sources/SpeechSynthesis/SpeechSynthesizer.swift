@@ -10,9 +10,9 @@ import Threading
 /// the library is never used from two threads at once. Synthesis runs in espeak-ng's
 /// synchronous mode: ``speak(_:language:)`` returns once the whole text is spoken.
 package final class SpeechSynthesizer: @unchecked Sendable {
-    /// The longest text spoken, in characters; a longer one is cut at the last word boundary
-    /// before it. About 40 seconds of speech: a device without a screen should not read a
-    /// web page aloud.
+    /// The longest text spoken, in characters; a longer one is cut at the last sentence end
+    /// before it (else at the last word, closed with a full stop). About 40 seconds of speech:
+    /// a device without a screen should not read a web page aloud.
     package static let maximumCharacters = 600
     /// The language spoken when the one asked for has no espeak-ng voice.
     package static let fallbackLanguage = "en"
@@ -56,7 +56,7 @@ package final class SpeechSynthesizer: @unchecked Sendable {
 
     /// Speaks passages one after another, each in its own language, and returns the speech of
     /// each that is not blank, in order. Together they are cut to ``maximumCharacters``: a
-    /// passage beyond the limit is cut at a word boundary, and those after it are left out.
+    /// passage beyond the limit is cut at a sentence end, and those after it are left out.
     package func speak(_ passages: [(text: String, language: String)]) throws(SpeechSynthesisError) -> [SynthesizedSpeech] {
         var remaining = Self.maximumCharacters
         var spoken: [SynthesizedSpeech] = []
@@ -122,12 +122,35 @@ package final class SpeechSynthesizer: @unchecked Sendable {
         }
     }
 
-    /// `text`, or its beginning up to the last whole word within `limit` characters.
+    /// `text`, or its beginning up to the last sentence end within `limit` characters; where no
+    /// sentence ends that early, up to the last whole word, closed with a full stop (a comma,
+    /// colon or dash it stopped at left out) so that the voice ends as at a sentence's end.
     static func limited(_ text: String, to limit: Int) -> String {
         guard text.count > limit else { return text }
         let head = text.prefix(limit)
-        guard let lastSpace = head.lastIndex(where: \.isWhitespace) else { return String(head) }
-        return String(head[..<lastSpace])
+        if let end = lastSentenceEnd(in: head, of: text), !head[..<end].allSatisfy(\.isWhitespace) {
+            return String(head[..<end])
+        }
+        // One character less, for the full stop.
+        let shorter = text.prefix(limit - 1)
+        guard let lastSpace = shorter.lastIndex(where: \.isWhitespace) else { return String(head) }
+        let words = shorter[..<lastSpace].reversed().drop { $0.isWhitespace || ",;:-–—/(&".contains($0) }.reversed()
+        return words.isEmpty ? String(head) : String(words) + "."
+    }
+
+    /// Where the last sentence that ends within `head`, the beginning of `text`, ends: after
+    /// its closing punctuation (and any closing quotes or brackets) where white space or the
+    /// text's end follows; a Chinese or Japanese full stop needs no space after it.
+    private static func lastSentenceEnd(in head: Substring, of text: String) -> String.Index? {
+        for index in head.indices.reversed() {
+            let character = head[index]
+            if "。？！".contains(character) { return head.index(after: index) }
+            guard ".?!…".contains(character) else { continue }
+            var end = text.index(after: index)
+            while end < head.endIndex, "\"'”’»)]".contains(text[end]) { end = text.index(after: end) }
+            if end <= head.endIndex, end == text.endIndex || text[end].isWhitespace { return end }
+        }
+        return nil
     }
 }
 

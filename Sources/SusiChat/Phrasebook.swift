@@ -24,6 +24,8 @@ package struct Phrasebook: Sendable {
     let namedLink: @Sendable (String) -> String
     /// "I found a link, but ...", for a link without text.
     let link: String
+    /// "a link", said for a web address in a sentence or a title, instead of the address.
+    let webAddress: String
     /// "I cannot play audio on this device."
     let audio: String
     /// "I cannot play videos on this device."
@@ -57,6 +59,7 @@ package struct Phrasebook: Sendable {
         map: "I cannot show a map on this device.",
         namedLink: { "I found a link, \($0), but I cannot open links on this device." },
         link: "I found a link, but I cannot open links on this device.",
+        webAddress: "a link",
         audio: "I cannot play audio on this device.",
         video: "I cannot play videos on this device.",
         timer: "I cannot set timers on this device.",
@@ -73,6 +76,7 @@ package struct Phrasebook: Sendable {
         map: "Ich kann auf diesem Gerät keine Karte zeigen.",
         namedLink: { "Ich habe einen Link gefunden, \($0), aber ich kann auf diesem Gerät keine Links öffnen." },
         link: "Ich habe einen Link gefunden, aber ich kann auf diesem Gerät keine Links öffnen.",
+        webAddress: "ein Link",
         audio: "Ich kann auf diesem Gerät kein Audio abspielen.",
         video: "Ich kann auf diesem Gerät keine Videos abspielen.",
         timer: "Ich kann auf diesem Gerät keine Timer stellen.",
@@ -89,6 +93,7 @@ package struct Phrasebook: Sendable {
         map: "Je ne peux pas afficher de carte sur cet appareil.",
         namedLink: { "J'ai trouvé un lien, \($0), mais je ne peux pas ouvrir de liens sur cet appareil." },
         link: "J'ai trouvé un lien, mais je ne peux pas ouvrir de liens sur cet appareil.",
+        webAddress: "un lien",
         audio: "Je ne peux pas lire de contenu audio sur cet appareil.",
         video: "Je ne peux pas lire de vidéos sur cet appareil.",
         timer: "Je ne peux pas régler de minuteur sur cet appareil.",
@@ -105,6 +110,7 @@ package struct Phrasebook: Sendable {
         map: "No puedo mostrar un mapa en este dispositivo.",
         namedLink: { "Encontré un enlace, \($0), pero no puedo abrir enlaces en este dispositivo." },
         link: "Encontré un enlace, pero no puedo abrir enlaces en este dispositivo.",
+        webAddress: "un enlace",
         audio: "No puedo reproducir audio en este dispositivo.",
         video: "No puedo reproducir videos en este dispositivo.",
         timer: "No puedo poner temporizadores en este dispositivo.",
@@ -121,6 +127,7 @@ package struct Phrasebook: Sendable {
         map: "Non posso mostrare una mappa su questo dispositivo.",
         namedLink: { "Ho trovato un link, \($0), ma non posso aprire link su questo dispositivo." },
         link: "Ho trovato un link, ma non posso aprire link su questo dispositivo.",
+        webAddress: "un link",
         audio: "Non posso riprodurre audio su questo dispositivo.",
         video: "Non posso riprodurre video su questo dispositivo.",
         timer: "Non posso impostare timer su questo dispositivo.",
@@ -137,6 +144,7 @@ package struct Phrasebook: Sendable {
         map: "Não posso mostrar um mapa neste dispositivo.",
         namedLink: { "Encontrei um link, \($0), mas não posso abrir links neste dispositivo." },
         link: "Encontrei um link, mas não posso abrir links neste dispositivo.",
+        webAddress: "um link",
         audio: "Não posso reproduzir áudio neste dispositivo.",
         video: "Não posso reproduzir vídeos neste dispositivo.",
         timer: "Não posso definir temporizadores neste dispositivo.",
@@ -153,6 +161,7 @@ package struct Phrasebook: Sendable {
         map: "Ik kan op dit apparaat geen kaart tonen.",
         namedLink: { "Ik heb een link gevonden, \($0), maar ik kan op dit apparaat geen links openen." },
         link: "Ik heb een link gevonden, maar ik kan op dit apparaat geen links openen.",
+        webAddress: "een link",
         audio: "Ik kan op dit apparaat geen audio afspelen.",
         video: "Ik kan op dit apparaat geen video's afspelen.",
         timer: "Ik kan op dit apparaat geen timers instellen.",
@@ -169,6 +178,7 @@ package struct Phrasebook: Sendable {
         map: "Я не могу показать карту на этом устройстве.",
         namedLink: { "Я нашёл ссылку «\($0)», но не могу открывать ссылки на этом устройстве." },
         link: "Я нашёл ссылку, но не могу открывать ссылки на этом устройстве.",
+        webAddress: "ссылка",
         audio: "Я не могу воспроизводить аудио на этом устройстве.",
         video: "Я не могу воспроизводить видео на этом устройстве.",
         timer: "Я не могу ставить таймеры на этом устройстве.",

@@ -13,8 +13,9 @@ package struct SpokenPassage: Sendable, Equatable {
     }
 }
 
-/// What a device without a screen says for an answer: SUSI's sentences as they are, a short
-/// summary of tables and feeds, and a sentence for each action it cannot carry out.
+/// What a device without a screen says for an answer: SUSI's sentences as words (without
+/// markup, a web address as "a link"), a short summary of tables and feeds, and a sentence
+/// for each action it cannot carry out.
 ///
 /// SUSI's expressions are in the query's language. The device's own sentences are too when
 /// it has a ``Phrasebook`` for that language; otherwise they are English, and spoken as
@@ -32,7 +33,7 @@ extension ChatAnswer {
         var said: Set<String> = []
         var passages: [SpokenPassage] = []
         for action in actions {
-            let sentence = action.spokenText(in: phrasebook ?? .english)
+            let sentence = action.spokenText(in: phrasebook)
             guard !sentence.isEmpty, said.insert(sentence).inserted else { continue }
             let sentenceLanguage = if case .answer = action { language } else { ownLanguage }
             if let last = passages.last, last.language == sentenceLanguage {
@@ -49,40 +50,72 @@ extension ChatAnswer {
 extension ChatAction {
     /// How many titles of a table or feed are read out.
     package static let spokenTitleCount = 3
+    /// The names of the column whose cells are a table row's title, when a table has one.
+    private static let titleColumnNames: Set<String> = ["title", "name", "label"]
 
-    /// The action as spoken: the expression as SUSI wrote it; otherwise in `phrasebook`'s
-    /// words: for a table or feed how many results there are and the first titles (a table
-    /// row's title is its first cell), for the rest a sentence saying what the device cannot do;
-    /// empty for an action without a type or an answer without an expression.
-    package func spokenText(in phrasebook: Phrasebook) -> String {
+    /// The action as spoken, made ``Swift/String/speakable(sayingForALink:)``: the expression
+    /// as SUSI wrote it; otherwise in `phrasebook`'s words: for a table or feed how many results
+    /// there are and the first titles (a table row's title is its cell in ``titleColumn(of:)``),
+    /// for the rest a sentence saying what the device cannot do; empty for an action without a
+    /// type or an answer without an expression. With no phrasebook (the query's language has
+    /// none) the device's sentences are English and a web address in an expression is left
+    /// out: the query's voice would spell the English words.
+    package func spokenText(in phrasebook: Phrasebook?) -> String {
+        let book = phrasebook ?? .english
+        func speakable(_ text: String) -> String { text.speakable(sayingForALink: book.webAddress) }
         switch self {
         case .answer(let expression):
-            return expression.trimmingWhitespace()
-        case .table(_, let rows):
-            return Self.summary(count: rows.count, titles: rows.compactMap(\.first), in: phrasebook)
+            return expression.speakable(sayingForALink: phrasebook?.webAddress ?? "")
+        case .table(let columns, let rows):
+            let titles = Self.titleColumn(of: columns, rows: rows).map { column in rows.map { column < $0.count ? $0[column] : "" } } ?? []
+            return Self.summary(count: rows.count, titles: titles.map(speakable), in: book)
         case .rss(let items):
-            return Self.summary(count: items.count, titles: items.map(\.title), in: phrasebook)
+            return Self.summary(count: items.count, titles: items.map { speakable($0.title) }, in: book)
         case .websearch(let query):
-            return phrasebook.webSearch(query)
+            return book.webSearch(speakable(query))
         case .map:
-            return phrasebook.map
-        case .anchor(_, let text):
-            let name = text.trimmingWhitespace()
-            return name.isEmpty ? phrasebook.link : phrasebook.namedLink(name)
+            return book.map
+        case .anchor(let link, let text):
+            // Text that is the address itself is no name for it.
+            let name = text.isWebAddress || text.trimmingWhitespace() == link.trimmingWhitespace() ? "" : speakable(text)
+            return name.isEmpty ? book.link : book.namedLink(name)
         case .audioPlay:
-            return phrasebook.audio
+            return book.audio
         case .videoPlay:
-            return phrasebook.video
+            return book.video
         case .timerSet:
-            return phrasebook.timer
+            return book.timer
         case .mediaControl:
-            return phrasebook.mediaControl
+            return book.mediaControl
         case .unknown(let type, _):
             // No type, or an answer without its expression: nothing the device could say it
             // cannot do.
             let name = type.trimmingWhitespace()
-            return name.isEmpty || name == "answer" ? "" : phrasebook.unknownAction(name.replacing("_", with: " "))
+            return name.isEmpty || name == "answer" ? "" : book.unknownAction(name.replacing("_", with: " "))
         }
+    }
+
+    /// The index of the column read as each row's title: the first whose key or header is
+    /// "title", "name" or "label" (in any case), else the first with a cell that is neither a
+    /// number nor a web address; nil when there is none (the count alone is said), as
+    /// "The first are: 3645000. 1841000." says nothing.
+    static func titleColumn(of columns: [TableColumn], rows: [[String]]) -> Int? {
+        let named = columns.firstIndex { column in
+            [column.key, column.header].contains { titleColumnNames.contains($0.trimmingWhitespace().lowercased()) }
+        }
+        if let named { return named }
+        return columns.indices.first { column in
+            rows.contains { row in
+                let cell = column < row.count ? row[column].trimmingWhitespace() : ""
+                return !cell.isEmpty && !cell.isWebAddress && !isNumber(cell)
+            }
+        }
+    }
+
+    /// Whether `cell` is a number, with or without a sign, thousands separators, a percent sign.
+    private static func isNumber(_ cell: String) -> Bool {
+        let digits = cell.filter { $0 != "," && $0 != "_" && !$0.isWhitespace }
+        return Double(digits.hasSuffix("%") ? String(digits.dropLast()) : digits)?.isFinite == true
     }
 
     /// Whether a title ending in `character` needs no full stop added.

@@ -46,12 +46,26 @@ import Transcription
         #expect(try SpeechSynthesizer.shared().speak(" \n ", language: "en").samples.isEmpty)
     }
 
-    @Test func anEnormousAnswerIsCutAtAWordBeforeTheLimit() throws {
-        let enormous = String(repeating: "sunny ", count: 2_000)
+    @Test func anEnormousAnswerIsCutAtTheLastSentenceEndBeforeTheLimit() throws {
+        let sentence = "Berlin is the capital and largest city of Germany by both area and population."
+        let enormous = Array(repeating: sentence, count: 40).joined(separator: " ")
         let speech = try SpeechSynthesizer.shared().speak(enormous, language: "en")
-        #expect(speech.text.count <= SpeechSynthesizer.maximumCharacters)
-        #expect(speech.text.hasSuffix("sunny"))
+        // Seven sentences of 79 characters and the spaces between them fit in 600; not a word of the eighth.
+        #expect(speech.text == Array(repeating: sentence, count: 7).joined(separator: " "))
         #expect(speech.seconds < 60)
+        let quoted = try SpeechSynthesizer.shared().speak(String(repeating: "He said “it is sunny.” ", count: 40), language: "en")
+        #expect(quoted.text.count <= SpeechSynthesizer.maximumCharacters && quoted.text.hasSuffix("sunny.”"), "\(quoted.text)")
+    }
+
+    /// With no sentence end to cut at, the last whole word, ended as a sentence: the voice
+    /// falls as at an end instead of stopping mid-phrase.
+    @Test func anEnormousAnswerWithoutASentenceEndIsCutAtAWordAndEndedWithAFullStop() throws {
+        for (enormous, ending) in [(String(repeating: "sunny ", count: 2_000), "sunny sunny."), (String(repeating: "sunny, ", count: 200), "sunny, sunny.")] {
+            let speech = try SpeechSynthesizer.shared().speak(enormous, language: "en")
+            #expect(speech.text.count <= SpeechSynthesizer.maximumCharacters)
+            #expect(speech.text.hasSuffix(ending), "\(speech.text.suffix(20))")
+            #expect(speech.seconds < 60)
+        }
     }
 
     @Test func aLanguageEspeakLacksFallsBackToEnglish() throws {
@@ -90,6 +104,6 @@ import Transcription
         let speeches = try SpeechSynthesizer.shared().speak([(long, "en"), (long, "de"), ("never heard", "en")])
         #expect(speeches.count == 2)
         #expect(speeches.map(\.text.count).reduce(0, +) + 1 <= SpeechSynthesizer.maximumCharacters)
-        #expect(speeches[1].text.hasSuffix("sunny"))
+        #expect(speeches[1].text.hasSuffix("sunny."))
     }
 }

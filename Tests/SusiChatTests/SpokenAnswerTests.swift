@@ -15,7 +15,7 @@ import Testing
 
     /// A table of `count` cities, for the summary's count alone.
     static func table(rows count: Int) -> ChatAction {
-        .table(columns: columns, rows: Array(repeating: [" ", "1 M"], count: count))
+        .table(columns: columns, rows: Array(repeating: [" ", "1000000"], count: count))
     }
 
     @Test func speaksTheAnswerExpressionAsSUSIWroteIt() throws {
@@ -202,5 +202,66 @@ import Testing
                 == [SpokenPassage(text: "I have no answer to that.", language: "en")])
         #expect(ChatAnswer(query: "q", actions: [], language: "de-DE").spokenPassages
                 == [SpokenPassage(text: "Darauf habe ich keine Antwort.", language: "de-DE")])
+    }
+
+    // What SUSI writes for a screen, spoken: neither markup nor addresses read out sign by sign.
+
+    @Test(arguments: [
+        ("Berlin is the <b>capital</b> of Germany.", "Berlin is the capital of Germany."),
+        ("Line one<br>Line two<br/>Line three.", "Line one. Line two. Line three."),
+        ("<p>First.</p><p>Second</p>", "First. Second"),
+        ("Results:<br><ul><li>Berlin</li><li>Hamburg</li></ul>", "Results: Berlin. Hamburg"),
+        ("Tom &amp; Jerry &lt;3 &quot;cats&quot; &#39;n&#x27; mice&nbsp;&hellip; &eacute;t&eacute;", "Tom & Jerry <3 \"cats\" 'n' mice … été"),
+        ("&lt;b&gt;bold&lt;/b&gt; stays as written, &unknown; too", "<b>bold</b> stays as written, &unknown; too"),
+        ("3 < 5 and 6 > 4", "3 < 5 and 6 > 4"),
+        ("See [Wikipedia](https://en.wikipedia.org/wiki/Berlin) :smile: for more :+1:", "See Wikipedia for more"),
+        ("It is 10:30:15 now.", "It is 10:30:15 now."),
+        ("Read more at https://en.wikipedia.org/wiki/Berlin?action=view&x=1.", "Read more at a link."),
+        ("Go to www.susi.ai, or <a href=\"https://susi.ai\">https://susi.ai</a>!", "Go to a link, or a link!"),
+        ("<a href=\"https://susi.ai\">SUSI's page</a> (https://susi.ai)", "SUSI's page (a link)"),
+        ("[](https://susi.ai) ![a map](https://x/map.png)", "a link a map"),
+    ])
+    func speaksTextWithoutMarkupLinksOrEmojiCodes(written: String, spoken: String) {
+        #expect(ChatAction.answer(expression: written).spokenText(in: .english) == spoken)
+    }
+
+    @Test func saysAWebAddressInTheAnswersLanguageAndLeavesItOutWithoutAPhrasebook() throws {
+        let expression = "Mehr unter https://de.wikipedia.org/wiki/Berlin."
+        #expect(ChatAction.answer(expression: expression).spokenText(in: try Self.phrasebook("de")) == "Mehr unter ein Link.")
+        for (language, link) in [("fr", "un lien"), ("es", "un enlace"), ("it", "un link"), ("pt", "um link"), ("nl", "een link"), ("ru", "ссылка")] {
+            #expect(ChatAction.answer(expression: "→ https://susi.ai").spokenText(in: try Self.phrasebook(language)) == "→ " + link)
+        }
+        // Japanese's voice would spell an English "a link" letter by letter.
+        let answer = ChatAnswer(query: "q", actions: [.answer(expression: "詳しくは https://ja.wikipedia.org/ へ。")], language: "ja")
+        #expect(answer.spokenPassages == [SpokenPassage(text: "詳しくは へ。", language: "ja")])
+    }
+
+    @Test func anAnchorWhoseTextIsItsAddressIsSaidToHaveNoText() {
+        let link = "https://en.wikipedia.org/wiki/Berlin"
+        #expect(ChatAction.anchor(link: link, text: link).spokenText(in: .english) == "I found a link, but I cannot open links on this device.")
+        #expect(ChatAction.anchor(link: "susi.ai", text: "susi.ai").spokenText(in: .english) == "I found a link, but I cannot open links on this device.")
+        #expect(ChatAction.anchor(link: link, text: "<b>Berlin</b> &amp; more").spokenText(in: .english)
+                == "I found a link, Berlin & more, but I cannot open links on this device.")
+    }
+
+    @Test func readsFeedTitlesAndWebSearchesWithoutMarkup() {
+        let items = (1...4).map { RSSItem(title: "Headline \($0) &amp; more <b>bold</b>", description: "d", link: "https://news.example/\($0)") }
+        #expect(ChatAction.rss(items: items).spokenText(in: .english)
+                == "I found 4 results. The first are: Headline 1 & more bold. Headline 2 & more bold. Headline 3 & more bold.")
+        #expect(ChatAction.websearch(query: "<i>swift</i> &amp; actors").spokenText(in: .english)
+                == "I would search the web for swift & actors, but this device cannot show search results.")
+    }
+
+    @Test func readsATablesTitleColumnOrItsFirstColumnOfWordsNotItsFirstColumn() {
+        let numbersFirst = [TableColumn(key: "population", header: "Population"), TableColumn(key: "city", header: "City")]
+        #expect(ChatAction.table(columns: numbersFirst, rows: [["3645000", "Berlin"], ["1,841,000", "Hamburg"]]).spokenText(in: .english)
+                == "I found 2 results. The first are: Berlin. Hamburg.")
+        let linksFirst = [TableColumn(key: "link", header: "Link"), TableColumn(key: "summary", header: "Summary"), TableColumn(key: "t", header: "Title")]
+        #expect(ChatAction.table(columns: linksFirst, rows: [["https://a.example", "Long text", "A"], ["https://b.example", "More", "B"]])
+                    .spokenText(in: .english) == "I found 2 results. The first are: A. B.")
+        let named = [TableColumn(key: "id", header: "Id"), TableColumn(key: "NAME", header: "Who")]
+        #expect(ChatAction.table(columns: named, rows: [["x1", "Ada"]]).spokenText(in: .english) == "I found one result: Ada.")
+        let numbersAlone = [TableColumn(key: "year", header: "Year"), TableColumn(key: "share", header: "Share")]
+        #expect(ChatAction.table(columns: numbersAlone, rows: [["2024", "12 %"], ["2025", "-3.5%"]]).spokenText(in: .english) == "I found 2 results.")
     }
 }

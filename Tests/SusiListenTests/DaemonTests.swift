@@ -258,40 +258,70 @@ import Testing
         #expect(Array(types[spoken...].prefix(3)) == ["spoken", "barge_in", "hotword"], "\(types)")
     }
 
-    /// systemd waits 5 s for a stop: an answer being spoken, which may take half a minute, is
-    /// stopped. The speaker here takes what is played as fast as a real one would: a FIFO that
-    /// the test empties at 32,000 bytes a second.
-    @Test func stopsPromptlyOnSIGTERMWhileAnAnswerIsSpoken() throws {
-        let speaker = folder.appendingPathComponent("speaker.fifo").path
+    /// Defines a playback device `name` that writes what it plays into a new FIFO, and returns
+    /// the FIFO's path: the test reads it, at the pace of a speaker or not at all.
+    private func addFIFOPlaybackDevice(named name: String) throws -> String {
+        let speaker = folder.appendingPathComponent("\(name).fifo").path
         #expect(mkfifo(speaker, 0o600) == 0)
         try (String(contentsOfFile: alsaConfiguration, encoding: .utf8)
-             + "\npcm.paced { type file file \"\(speaker)\" format \"raw\" slave.pcm { type null } }\n")
+             + "\npcm.\(name) { type file file \"\(speaker)\" format \"raw\" slave.pcm { type null } }\n")
             .write(toFile: alsaConfiguration, atomically: false, encoding: .utf8)
+        return speaker
+    }
+
+    /// Runs the daemon playing on `playbackDevice`, says the timer command, and once SUSI's
+    /// long answer (about 35 s of speech) has been spoken for 3 s, stops the daemon with
+    /// SIGTERM and returns its exit status, the seconds it took, its events and its log.
+    private func stopWhileALongAnswerIsSpoken(on playbackDevice: String) throws
+        -> (status: Int32, seconds: Double, events: [[String: Any]], log: String) {
         let long = String(repeating: "The weather in Berlin is sunny with twenty degrees. ", count: 11)
         let server = try LoopbackHTTPServer(script: [.json(#"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"\#(long)"}]}]}"#)])
         defer { server.stop() }
         let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--server", server.url.absoluteString, "--no-sounds"],
-                                                        playbackDevice: "paced")
-        defer { if process.isRunning { process.terminate() } }
-        let drained = Thread {
-            guard let listener = FileHandle(forReadingAtPath: speaker) else { return }
-            while !listener.readData(ofLength: 1_024).isEmpty { usleep(32_000) }
-        }
-        drained.start()
+                                                        playbackDevice: playbackDevice)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let writer = try openFIFOForWriting(within: 10)
+        defer { try? writer.close() }
         try play(try AudioFileReader(path: "TestAudio/commands/hotword_02_slt.flac").remainingSamples(), into: writer)
         #expect(try playSilence(into: writer, until: "\"type\":\"answer\"", in: output, within: 30).found,
                 "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         _ = try playSilence(into: writer, until: "never", in: output, within: 3)
         let stopped = terminate(process)
-        try writer.close()
+        return (stopped.status, stopped.seconds, try events(in: output), try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    /// systemd waits 5 s for a stop: an answer being spoken, which may take half a minute, is
+    /// stopped. The speaker here takes what is played as fast as a real one would: a FIFO that
+    /// the test empties at 32,000 bytes a second.
+    @Test func stopsPromptlyOnSIGTERMWhileAnAnswerIsSpoken() throws {
+        let speaker = try addFIFOPlaybackDevice(named: "paced")
+        let drained = Thread {
+            guard let listener = FileHandle(forReadingAtPath: speaker) else { return }
+            while !listener.readData(ofLength: 1_024).isEmpty { usleep(32_000) }
+        }
+        drained.start()
+        let stopped = try stopWhileALongAnswerIsSpoken(on: "paced")
         #expect(stopped.status == 0)
         #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s for an answer of about 35 s")
-        let events = try events(in: output)
-        #expect(events.last?["type"] as? String == "summary")
+        #expect(stopped.events.last?["type"] as? String == "summary")
         // It was playing, and was stopped part-way.
-        let spoken = try #require(events.first { $0["type"] as? String == "spoken" }, "\(events)")
+        let spoken = try #require(stopped.events.first { $0["type"] as? String == "spoken" }, "\(stopped.events)")
         #expect((spoken["interrupted_after_s"] as? Double).map { $0 > 1 && $0 < 30 } == true, "\(spoken)")
+    }
+
+    /// A speaker that stopped taking samples (a FIFO no one reads: ALSA's `file` PCM blocks in
+    /// write(2), where no time limit of ALSA's reaches) does not hold up the stop: the daemon
+    /// exits with its summary as promptly as when a capture device stalls.
+    @Test func stopsPromptlyOnSIGTERMWhileThePlaybackDeviceTakesNoSamples() throws {
+        let speaker = try addFIFOPlaybackDevice(named: "stuck")
+        // Opened for reading, so that the device opens, and never read.
+        let unread = open(speaker, O_RDONLY | O_NONBLOCK)
+        #expect(unread >= 0)
+        defer { close(unread) }
+        let stopped = try stopWhileALongAnswerIsSpoken(on: "stuck")
+        #expect(stopped.status == 0, "\(stopped.log)")
+        #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s")
+        #expect(stopped.events.last?["type"] as? String == "summary", "\(stopped.events)")
     }
 
     @Test func keepsAQueryInFlightInTheSpoolOnSIGTERM() throws {
@@ -610,10 +640,14 @@ import Testing
         #expect(run.log.contains("stopped after "), "\(run.log)")
     }
 
-    /// Sends SIGTERM to `process` and returns its exit status and the seconds it took to exit.
+    /// Sends SIGTERM to `process` and returns its exit status and the seconds it took to exit;
+    /// one that has not exited after three times ``promptExit`` is killed (status 9), so that a
+    /// hang fails the test instead of holding up the suite.
     private func terminate(_ process: Process) -> (status: Int32, seconds: Double) {
         let stopAsked = Date()
         kill(process.processIdentifier, SIGTERM)
+        while process.isRunning, Date().timeIntervalSince(stopAsked) < 3 * Self.promptExit { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return (process.terminationStatus, Date().timeIntervalSince(stopAsked))
     }

@@ -106,4 +106,20 @@ extension TalkBackCommandTests {
         #expect(spoken["text"] as? String == "Ein Timer für zehn Minuten. Ich kann auf diesem Gerät keine Timer stellen.")
         #expect(spoken["passages"] == nil)
     }
+
+    /// Markup and a web address as a screen shows them, spoken as words: espeak-ng would read
+    /// "bee capital slash bee" and spell the address letter by letter for seconds.
+    @Test func speaksAnAnswerWithoutItsMarkupAndSaysALinkForItsAddress() throws {
+        let expression = #"Berlin is the <b>capital</b> of Germany.<br>Read more at https://en.wikipedia.org/wiki/Berlin?action=view&amp;x=1 :smile:"#
+        let server = try LoopbackHTTPServer(script: [.json(#"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"\#(expression)"}]}]}"#)])
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let outcome = try CommandRunner.run(["--file", timerCommand, "--server", server.url.absoluteString, "--json", "--config", "/dev/null",
+                                             "--no-sounds", "--speak-to", folder.file("spoken.wav")])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let spoken = try #require(outcome.events(ofType: "spoken").first)
+        #expect(spoken["text"] as? String == "Berlin is the capital of Germany. Read more at a link")
+        // About 4 s of speech; with the address spelled out, 15.
+        #expect((spoken["audio_s"] as? Double).map { $0 < 6 } == true, "\(spoken)")
+    }
 }
