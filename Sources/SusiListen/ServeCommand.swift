@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve hotword detection over the Wyoming protocol (Home Assistant's wake-word integration).",
         discussion: """
             Each configured keyphrase is a wake-word model named by the keyphrase. Clients send audio \
-            at 1 kHz to 768 kHz with up to 64 channels (16-bit); each connection is served on its own thread. \
+            at 1 kHz to 768 kHz with up to 64 channels, 8- to 32-bit; each connection is served on its own thread. \
             Exit codes: 0 stopped by SIGTERM or SIGINT, 2 models or keywords could not be loaded, \
             5 the socket or the events socket cannot be set up (address in use, no permission), \
             64 bad arguments, 78 a bad configuration file.
