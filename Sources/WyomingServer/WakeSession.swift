@@ -66,8 +66,8 @@ final class WakeSession {
         stream = nil
     }
 
-    /// `detect`'s names: none, null or an empty list mean every model; anything but a list of
-    /// strings is a malformed event.
+    /// `detect`'s names (``WakeProgramDescription/modelName(requestedAs:)``): none, null or an
+    /// empty list mean every model; anything but a list of strings is a malformed event.
     private func select(_ names: JSONValue?) throws(WyomingProtocolError) {
         var requested: [String] = []
         switch names {
@@ -82,9 +82,9 @@ final class WakeSession {
             throw .malformedHeader("detect's \"names\" is not a list of strings")
         }
         let known = program.modelNames
-        let unknown = requested.filter { !known.contains($0) }
+        let unknown = requested.filter { !known.contains(WakeProgramDescription.modelName(requestedAs: $0)) }
         guard unknown.isEmpty else { throw .unknownModels(requested: unknown, known: known) }
-        listenedFor = Set(requested.isEmpty ? known : requested)
+        listenedFor = Set(requested.isEmpty ? known : requested.map(WakeProgramDescription.modelName(requestedAs:)))
     }
 
     private func start(_ format: WyomingAudioFormat) throws(WyomingProtocolError) {

@@ -69,7 +69,7 @@ package struct WyomingWakeService: Service {
     package func run() async throws {
         let notice = try ShutdownNotice(for: configuration.address)
         let socket = try ListeningSocket(address: configuration.address)
-        logger.info("listening on \(socket.boundAddress) for \(program.modelNames.joined(separator: ", "))")
+        logger.info("listening on \(socket.boundAddress) for \(program.settings)")
         let announcement = announce(socket.boundAddress)
         listening(socket.boundAddress)
         await withGracefulShutdownHandler {

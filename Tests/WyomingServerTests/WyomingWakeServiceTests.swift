@@ -63,7 +63,9 @@ import WyomingServer
             let models = try #require(programs[0]["models"]?.arrayValue)
             #expect(models.map { $0["name"]?.scalarText } == ["susi", "hey computer"])
             #expect(models.map { $0["phrase"]?.scalarText } == ["susi", "hey computer"])
-            #expect(models[0]["description"]?.scalarText?.contains("sensitivity 0.6") == true)
+            // Home Assistant shows a model's description as the wake word's name.
+            #expect(models.map { $0["description"]?.scalarText } == ["susi", "hey computer"])
+            #expect(programs[0]["description"]?.scalarText?.contains("susi at sensitivity 0.6, hey computer at sensitivity 0.5 (two-stage)") == true)
             #expect(models[0]["languages"]?.text == #"["en"]"#)
         }
     }
@@ -113,6 +115,22 @@ import WyomingServer
             client.send(WyomingEvent(type: "detect"))
             let answers = try client.stream(try Self.samples(Self.background))
             #expect(answers.map(\.type) == ["not-detected"])
+        }
+    }
+
+    /// The detector names a keyphrase by its lower-case words one space apart, and so do the
+    /// models; `detect`'s names match whatever their case, with `_` for a space (as
+    /// wyoming-satellite and openWakeWord write them).
+    @Test func detectsAKeyphraseWrittenWithCapitalsAndSpacesUnderItsPlainName() async throws {
+        try await withServer(keywords: [KeywordSetting(keyphrase: "Susi"), KeywordSetting(keyphrase: "hey   Computer")]) { address in
+            let client = try WyomingTestClient(address)
+            client.send(WyomingEvent(type: "describe"))
+            let models = try #require(try client.next()?["wake"]?.arrayValue?.first?["models"]?.arrayValue)
+            #expect(models.map { $0["name"]?.scalarText } == ["susi", "hey computer"])
+            client.send(WyomingEvent(type: "detect", data: [("names", .array([.string("SUSI"), .string("hey_computer")]))]))
+            let answers = try client.stream(try Self.samples(Self.susi, silenceAfter: 1), stop: false)
+            #expect(answers.map(\.type) == ["detection"])
+            #expect(answers.first?["name"]?.scalarText == "susi")
         }
     }
 
