@@ -5,15 +5,19 @@ import JSONText
 /// One connection's side of the wake-word conversation: answers each event the client sends
 /// with the events to send back. Used by the connection's thread alone, which so owns the
 /// detector it holds while audio streams.
+///
+/// A stream starts at `audio-start` or, with none (wyoming-satellite sends none), at the first
+/// `audio-chunk`, in that chunk's format; it ends at `audio-stop`, and `detect` starts the next
+/// one afresh, as wyoming-satellite sends it after each pipeline run on the stream it keeps open.
 final class WakeSession {
     private let program: WakeProgramDescription
     private let detectors: DetectorPool
     /// The models this connection listens for (`detect`); every model until it says otherwise.
     private var listenedFor: Set<String>
-    /// The stream since `audio-start`, until `audio-stop`.
+    /// The stream since `audio-start` or the first chunk, until `audio-stop` or `detect`.
     private var stream: AudioStream?
 
-    /// Audio between `audio-start` and `audio-stop`, with the detector that hears it.
+    /// Audio from the start of a stream to its end, with the detector that hears it.
     private struct AudioStream {
         let detector: any HotwordDetector
         var converter: AudioChunkConverter
@@ -42,6 +46,7 @@ final class WakeSession {
             return [WyomingEvent(type: "pong", data: event["text"].map { [("text", $0)] } ?? [])]
         case "detect":
             try select(event["names"])
+            finishStream()
             return []
         case "audio-start":
             try start(WyomingAudioFormat(of: event))
@@ -49,7 +54,8 @@ final class WakeSession {
         case "audio-chunk":
             return try hear(event)
         case "audio-stop":
-            guard var current = stream else { return [] }
+            // As openWakeWord answers: nothing was detected in no audio.
+            guard var current = stream else { return [WyomingEvent(type: "not-detected")] }
             // The stream's last samples, less than a frame, are heard as a file's last frame is.
             var detections: [WyomingEvent] = []
             if let rest = current.pending.nextFrameOrRest() { detections = try detect(in: rest, by: &current) }
@@ -87,21 +93,30 @@ final class WakeSession {
         listenedFor = Set(requested.isEmpty ? known : requested.map(WakeProgramDescription.modelName(requestedAs:)))
     }
 
-    private func start(_ format: WyomingAudioFormat) throws(WyomingProtocolError) {
+    /// Starts a stream in `format` with a detector from the pool, in place of any stream before.
+    @discardableResult
+    private func start(_ format: WyomingAudioFormat) throws(WyomingProtocolError) -> AudioStream {
         let converter = try AudioChunkConverter(format: format)
         finishStream()
         do {
-            stream = AudioStream(detector: try detectors.take(), converter: converter)
+            let started = AudioStream(detector: try detectors.take(), converter: converter)
+            stream = started
+            return started
         } catch {
             throw .detectorFailed("\(error)")
         }
     }
 
     private func hear(_ chunk: WyomingEvent) throws(WyomingProtocolError) -> [WyomingEvent] {
-        guard var current = stream else { throw .audioBeforeStart }
         let format = try WyomingAudioFormat(of: chunk)
-        // A client may change format mid-stream; the filter starts again for the new rate.
-        if format != current.converter.format { current.converter = try AudioChunkConverter(format: format) }
+        var current: AudioStream
+        if let stream {
+            current = stream
+            // A client may change format mid-stream; the filter starts again for the new rate.
+            if format != current.converter.format { current.converter = try AudioChunkConverter(format: format) }
+        } else {
+            current = try start(format)
+        }
         current.pending.append(try current.converter.samples(of: chunk.payload))
         var detections: [WyomingEvent] = []
         while let frame = current.pending.nextFrame() {

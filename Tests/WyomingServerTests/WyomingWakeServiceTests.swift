@@ -118,6 +118,39 @@ import WyomingServer
         }
     }
 
+    @Test func saysNotDetectedAtAudioStopWithNoStream() async throws {
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            client.send(WyomingEvent(type: "audio-stop"))
+            #expect(try client.next()?.type == "not-detected")
+        }
+    }
+
+    /// wyoming-satellite's local wake word: one connection kept open, `detect`, then chunks
+    /// with no `audio-start`, and `detect` again after each pipeline run on the stream still
+    /// open, which starts afresh: timestamps count from the first chunk after it.
+    @Test func hearsChunksWithoutAudioStartAndStartsAfreshAtEachDetect() async throws {
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            for _ in 0..<2 {
+                client.send(WyomingEvent(type: "detect", data: [("names", .array([.string("susi")]))]))
+                let answers = try client.stream(try Self.samples(Self.susi, silenceAfter: 1), start: false, stop: false)
+                #expect(answers.map(\.type) == ["detection"])
+                let milliseconds = try #require(answers.first?["timestamp"]?.intValue)
+                #expect((1_000...2_000).contains(milliseconds))
+            }
+        }
+    }
+
+    @Test func startsAStreamAgainFromTheFirstChunkAfterAudioStop() async throws {
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            #expect(try client.stream(try Self.samples(Self.background)).map(\.type) == ["not-detected"])
+            let answers = try client.stream(try Self.samples(Self.susi, silenceAfter: 1), rate: 44_100, channels: 2, start: false)
+            #expect(answers.map(\.type) == ["detection"])
+        }
+    }
+
     /// The detector names a keyphrase by its lower-case words one space apart, and so do the
     /// models; `detect`'s names match whatever their case, with `_` for a space (as
     /// wyoming-satellite and openWakeWord write them).
@@ -146,9 +179,9 @@ import WyomingServer
     static let badInput: [(line: String, code: String)] = [
         (#"{"type":"audio-start","data":{"rate":0,"width":2,"channels":1}}"#, "unsupported-audio"),
         (#"{"type":"audio-start","data":{"rate":16000,"width":5,"channels":1}}"#, "unsupported-audio"),
+        (#"{"type":"audio-chunk","data":{"rate":16000,"width":0,"channels":1},"payload_length":2}"# + "\n\0\0", "unsupported-audio"),
         (#"{"type":"audio-start","data":{"rate":16000,"width":2,"channels":0}}"#, "unsupported-audio"),
         (#"{"type":"audio-start","data":{"width":2,"channels":1}}"#, "unsupported-audio"),
-        (#"{"type":"audio-chunk","data":{"rate":16000,"width":2,"channels":1},"payload_length":2}"# + "\n\0", "audio-before-start"),
         ("{not json", "malformed-event"),
         (#"{"type":"audio-chunk","payload_length":2000000}"#, "event-too-long"),
         (#"{"type":"detect","data":{"names":["alexa"]}}"#, "unknown-model"),
