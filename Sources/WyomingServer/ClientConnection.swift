@@ -6,20 +6,30 @@ import ServerSockets
 final class ClientConnection: WyomingByteSource, @unchecked Sendable {
     private let descriptor: Int32
     private let notice: ShutdownNotice
-    /// Longest wait for the client to send something, in seconds.
-    private let idleTimeout: Double
+    /// Longest wait for the client to send something, in seconds; nil: no limit.
+    var idleTimeout: Double?
 
     /// Longest a write to a client that does not read may block, in seconds: well inside the
     /// 3 s a shutdown may take.
     static let sendTimeout = 1
+    /// TCP keepalive, in seconds: a client whose host is gone without closing (power cut,
+    /// network pulled) is found out after idle + count × interval, about two minutes, and its
+    /// connection ends even when no idle timeout applies to it.
+    private static let keepalive = (idle: Int32(60), interval: Int32(10), count: Int32(6))
 
     /// Takes over `descriptor`, an accepted client socket.
-    init(descriptor: Int32, idleTimeout: Double, notice: ShutdownNotice) {
+    init(descriptor: Int32, idleTimeout: Double?, notice: ShutdownNotice) {
         self.descriptor = descriptor
         self.idleTimeout = idleTimeout
         self.notice = notice
         var timeout = timeval(tv_sec: Self.sendTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // On a Unix socket these fail, and need not apply: the peer is on this machine.
+        for (level, option, value) in [(SOL_SOCKET, SO_KEEPALIVE, Int32(1)), (Int32(IPPROTO_TCP), TCP_KEEPIDLE, Self.keepalive.idle),
+                                       (Int32(IPPROTO_TCP), TCP_KEEPINTVL, Self.keepalive.interval), (Int32(IPPROTO_TCP), TCP_KEEPCNT, Self.keepalive.count)] {
+            var setting = value
+            setsockopt(descriptor, level, option, &setting, socklen_t(MemoryLayout<Int32>.size))
+        }
     }
 
     deinit {
@@ -30,12 +40,14 @@ final class ClientConnection: WyomingByteSource, @unchecked Sendable {
     func receive(maximum: Int) throws(WyomingProtocolError) -> [UInt8] {
         var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: notice.descriptor, events: Int16(POLLIN), revents: 0)]
+        let timeout = idleTimeout.map { Int32(min($0 * 1000, Double(Int32.max))) } ?? -1
         var ready: Int32
         repeat {
-            ready = poll(&entries, 2, Int32(min(idleTimeout * 1000, Double(Int32.max))))
+            ready = poll(&entries, 2, timeout)
         } while ready < 0 && errno == EINTR
         if entries[1].revents != 0 { throw .shuttingDown }
-        guard ready > 0 else { throw .idle(seconds: idleTimeout) }
+        // Without a time-out poll returns 0 never, and fails only on a bad argument.
+        guard ready > 0 else { throw .idle(seconds: idleTimeout ?? 0) }
         var bytes = [UInt8](repeating: 0, count: maximum)
         var count: Int
         repeat {

@@ -11,7 +11,10 @@ package struct WyomingServerConfiguration: Sendable {
     package var address: ServerAddress
     /// Most connections served at once; one more gets a `too-many-clients` error and is closed.
     package var maximumClients: Int
-    /// Seconds a client may send nothing before its connection is closed.
+    /// Seconds a client may send nothing before its connection is closed, until it sends
+    /// `detect`: from then on it may wait for good (wyoming-satellite keeps one connection and
+    /// sends no audio while its pipeline runs or it is muted); TCP keepalive ends the connection
+    /// of a client whose host is gone.
     package var idleTimeout: Double
     /// The name to announce the server under on zeroconf (`_wyoming._tcp`, through Avahi);
     /// nil: not announced. Only a TCP address is announced.
@@ -145,7 +148,10 @@ package struct WyomingWakeService: Service {
         var reader = WyomingEventReader(source: client)
         do {
             while let event = try reader.next() {
-                for answer in try session.handle(event) {
+                let answers = try session.handle(event)
+                // A client that asked to be told of detections may wait for good for audio to hear.
+                if event.type == "detect" { client.idleTimeout = nil }
+                for answer in answers {
                     if answer.type == "detection", let name = answer["name"]?.scalarText, let timestamp = answer["timestamp"]?.intValue {
                         logger.info("client \(number): detection \"\(name)\" at \(timestamp) ms")
                         publish(.detection(client: number, name: name, timestamp: timestamp))

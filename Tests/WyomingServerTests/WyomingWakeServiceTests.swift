@@ -151,6 +151,17 @@ import WyomingServer
         }
     }
 
+    /// A client that sent `detect` may wait for good, as wyoming-satellite does while its
+    /// pipeline runs or it is muted: the idle timeout is for clients that never asked for that.
+    @Test func keepsAClientThatSentDetectPastTheIdleTimeout() async throws {
+        try await withServer(idleTimeout: 1) { address in
+            let client = try WyomingTestClient(address)
+            client.send(WyomingEvent(type: "detect"))
+            try await Task.sleep(for: .seconds(2.5))
+            try expectPong(client)
+        }
+    }
+
     /// The detector names a keyphrase by its lower-case words one space apart, and so do the
     /// models; `detect`'s names match whatever their case, with `_` for a space (as
     /// wyoming-satellite and openWakeWord write them).
