@@ -12,6 +12,9 @@ final class ClientConnection: WyomingByteSource, @unchecked Sendable {
     /// Longest a write to a client that does not read may block, in seconds: well inside the
     /// 3 s a shutdown may take.
     static let sendTimeout = 1
+    /// Longest the client's bytes are read and dropped after the last event sent to it, in
+    /// milliseconds (``sendLast(_:)``).
+    static let lingerMilliseconds = 1000
     /// TCP keepalive, in seconds: a client whose host is gone without closing (power cut,
     /// network pulled) is found out after idle + count × interval, about two minutes, and its
     /// connection ends even when no idle timeout applies to it.
@@ -70,5 +73,27 @@ final class ClientConnection: WyomingByteSource, @unchecked Sendable {
             written += count
         }
         return true
+    }
+
+    /// Writes `bytes`, the last thing the connection says (an error), so that the client gets
+    /// to read them: a socket closed with the client's bytes unread sends a reset, which fails
+    /// the client's writes and may discard what it had not read yet. So the sending side is
+    /// shut, and the client's bytes are read and dropped until it closes or
+    /// ``lingerMilliseconds`` have passed.
+    func sendLast(_ bytes: [UInt8]) {
+        guard send(bytes) else { return }
+        shutdown(descriptor, Int32(SHUT_WR))
+        let deadline = ContinuousClock.now + .milliseconds(Self.lingerMilliseconds)
+        var dropped = [UInt8](repeating: 0, count: 64 * 1024)
+        while case let left = ContinuousClock.now.duration(to: deadline), left > .zero {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return }
+            let count = dropped.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+        }
     }
 }

@@ -43,7 +43,9 @@ package struct WyomingServerConfiguration: Sendable {
 /// events, holds its detector while audio streams and writes the answers, so connections are
 /// independent. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) stops accepting,
 /// sends every client a `shutting-down` error, closes the connections and returns once their
-/// threads have ended.
+/// threads have ended. An error is the last event a connection gets: what the client still
+/// sends is read and dropped for up to a second before the socket closes, so the client reads
+/// the error rather than a reset.
 ///
 /// With an events socket, local programs get the server's own events there: clients connected
 /// and disconnected, and each detection with the client it was for. Requests are answered with
@@ -123,15 +125,19 @@ package struct WyomingWakeService: Service {
         while let descriptor = socket.accept(until: notice) {
             counter += 1
             let client = ClientConnection(descriptor: descriptor, idleTimeout: configuration.idleTimeout, notice: notice)
-            guard active.admit(upTo: configuration.maximumClients) else {
+            let admitted = active.admit(upTo: configuration.maximumClients)
+            if !admitted {
                 logger.warning("client \(counter) refused: \(configuration.maximumClients) clients already connected")
-                client.send(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
-                continue
             }
+            // A thread of its own for a refusal too: it lingers up to a second (sendLast).
             connections.enter()
             DedicatedThread.start(named: "susi-listen wyoming client \(counter)") { [self, counter] in
-                serve(client, number: counter)
-                active.leave()
+                if admitted {
+                    serve(client, number: counter)
+                    active.leave()
+                } else {
+                    client.sendLast(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
+                }
                 connections.leave()
             }
         }
@@ -169,7 +175,7 @@ package struct WyomingWakeService: Service {
             let level: Logger.Level = error == .shuttingDown ? .info : .warning
             logger.log(level: level, "client \(number) closed: \(error)")
             publish(.disconnected(client: number, reason: "\(error)"))
-            client.send(error.event.encoded)
+            client.sendLast(error.event.encoded)
         }
     }
 }

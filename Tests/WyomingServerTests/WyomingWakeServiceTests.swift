@@ -187,6 +187,20 @@ import WyomingServer
         }
     }
 
+    /// After an error the server reads what the client still sends (for a second at most)
+    /// before closing, so the client's writes meet no reset and it reads the error.
+    @Test func aClientStillWritingReadsTheError() async throws {
+        try await withServer { address in
+            let client = try WyomingTestClient(address)
+            let refused = Array((#"{"type":"audio-start","data":{"rate":16000,"width":5,"channels":1}}"# + "\n").utf8)
+            // Far more than the sockets' buffers hold.
+            let sent = client.sendRaw(refused + [UInt8](repeating: 0, count: 32 << 20))
+            #expect(sent)
+            let error = try #require(try client.next())
+            #expect(error["code"]?.scalarText == "unsupported-audio")
+        }
+    }
+
     static let badInput: [(line: String, code: String)] = [
         (#"{"type":"audio-start","data":{"rate":0,"width":2,"channels":1}}"#, "unsupported-audio"),
         (#"{"type":"audio-start","data":{"rate":16000,"width":5,"channels":1}}"#, "unsupported-audio"),
