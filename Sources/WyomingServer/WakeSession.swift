@@ -1,6 +1,7 @@
 import AudioInput
 import HotwordDetection
 import JSONText
+import ServerSockets
 
 /// One connection's side of the wake-word conversation: answers each event the client sends
 /// with the events to send back. Used by the connection's thread alone, which so owns the
@@ -12,6 +13,8 @@ import JSONText
 final class WakeSession {
     private let program: WakeProgramDescription
     private let detectors: DetectorPool
+    /// Raised when the server shuts down: checked between the frames of a chunk.
+    private let notice: ShutdownNotice
     /// The models this connection listens for (`detect`); every model until it says otherwise.
     private var listenedFor: Set<String>
     /// The stream since `audio-start` or the first chunk, until `audio-stop` or `detect`.
@@ -30,9 +33,10 @@ final class WakeSession {
     /// Samples handed to the detector at a time: 30 ms, as for files and the microphone.
     private static let frameLength = pipelineSampleRate * 30 / 1000
 
-    init(program: WakeProgramDescription, detectors: DetectorPool) {
+    init(program: WakeProgramDescription, detectors: DetectorPool, notice: ShutdownNotice) {
         self.program = program
         self.detectors = detectors
+        self.notice = notice
         listenedFor = Set(program.modelNames)
     }
 
@@ -120,6 +124,8 @@ final class WakeSession {
         current.pending.append(try current.converter.samples(of: chunk.payload))
         var detections: [WyomingEvent] = []
         while let frame = current.pending.nextFrame() {
+            // A chunk may hold minutes of audio (1 MiB at 1 kHz): shutdown does not wait for its end.
+            if notice.isRaised { throw .shuttingDown }
             detections += try detect(in: frame, by: &current)
         }
         stream = current

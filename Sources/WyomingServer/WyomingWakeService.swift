@@ -133,7 +133,7 @@ package struct WyomingWakeService: Service {
             connections.enter()
             DedicatedThread.start(named: "susi-listen wyoming client \(counter)") { [self, counter] in
                 if admitted {
-                    serve(client, number: counter)
+                    serve(client, number: counter, until: notice)
                     active.leave()
                 } else {
                     client.sendLast(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
@@ -146,10 +146,10 @@ package struct WyomingWakeService: Service {
 
     /// Answers one client's events until it closes, sends something wrong, idles or the server
     /// shuts down.
-    private func serve(_ client: ClientConnection, number: Int) {
+    private func serve(_ client: ClientConnection, number: Int, until notice: ShutdownNotice) {
         logger.info("client \(number) connected")
         publish(.connected(client: number))
-        let session = WakeSession(program: program, detectors: detectors)
+        let session = WakeSession(program: program, detectors: detectors, notice: notice)
         defer { session.finishStream() }
         var reader = WyomingEventReader(source: client)
         do {
