@@ -341,6 +341,8 @@ import WyomingServer
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("wyoming-\(UUID().uuidString).sock").path
         try await withServer(address: .unix(path: path)) { address in
             #expect(address == .unix(path: path))
+            // As the events socket: its owner and group may connect, whatever the umask.
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o660)
             try expectPong(try WyomingTestClient(address))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
