@@ -179,6 +179,14 @@ import Testing
         #expect(outcome.standardError.contains("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri"), "\(outcome.standardError)")
     }
 
+    /// The unit's command line sets nothing the configuration file may set: a flag would win
+    /// over the file's key.
+    @Test func theUnitLeavesServesSettingsToTheConfigurationFile() throws {
+        let unit = try String(contentsOf: CommandRunner.repository.appendingPathComponent("systemd/susi-listen-serve.service"), encoding: .utf8)
+        let command = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
+        #expect(command.split(separator: " ").filter { $0.hasPrefix("--") } == ["--config"], "\(command)")
+    }
+
     @Test func refusesOneSocketForWyomingAndTheEvents() throws {
         let outcome = try CommandRunner.run(["serve", "--uri", "unix:///tmp/same.sock", "--events-socket", "/tmp/./same.sock", "--config", "/dev/null"])
         #expect(outcome.status == 64)
