@@ -177,6 +177,8 @@ import Testing
         let outcome = try CommandRunner.run(["serve", "--uri", "unix:///tmp/x.sock", "--zeroconf", "--config", "/dev/null"])
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri"), "\(outcome.standardError)")
+        // Refused as bad arguments to serve, before anything loads.
+        #expect(outcome.standardError.contains("Usage: susi-listen serve"), "\(outcome.standardError)")
     }
 
     /// The unit's command line sets nothing the configuration file may set: a flag would win
