@@ -8,6 +8,9 @@ final class ClientConnection: WyomingByteSource, @unchecked Sendable {
     private let notice: ShutdownNotice
     /// Longest wait for the client to send something, in seconds; nil: no limit.
     var idleTimeout: Double?
+    /// Where the client connects from, for the log: `HOST:PORT` (`[HOST]:PORT` for IPv6), or
+    /// `unix` on a Unix socket.
+    let peer: String
 
     /// Longest a write to a client that does not read may block, in seconds: well inside the
     /// 3 s a shutdown may take.
@@ -25,6 +28,7 @@ final class ClientConnection: WyomingByteSource, @unchecked Sendable {
         self.descriptor = descriptor
         self.idleTimeout = idleTimeout
         self.notice = notice
+        peer = Self.peerName(of: descriptor)
         var timeout = timeval(tv_sec: Self.sendTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // On a Unix socket these fail, and need not apply: the peer is on this machine.
@@ -95,5 +99,27 @@ final class ClientConnection: WyomingByteSource, @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }
         }
+    }
+
+    /// The peer's address as ``peer`` gives it; `unknown` if the system cannot say.
+    private static func peerName(of descriptor: Int32) -> String {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let name = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address -> String? in
+                guard getpeername(descriptor, address, &length) == 0 else { return nil }
+                guard address.pointee.sa_family == AF_INET || address.pointee.sa_family == AF_INET6 else { return "unix" }
+                var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+                var port = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+                guard getnameinfo(address, length, &host, socklen_t(host.count), &port, socklen_t(port.count), NI_NUMERICHOST | NI_NUMERICSERV) == 0 else {
+                    return nil
+                }
+                func text(_ characters: [CChar]) -> String {
+                    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
+                return text(host).contains(":") ? "[\(text(host))]:\(text(port))" : "\(text(host)):\(text(port))"
+            }
+        }
+        return name ?? "unknown"
     }
 }

@@ -127,7 +127,7 @@ package struct WyomingWakeService: Service {
             let client = ClientConnection(descriptor: descriptor, idleTimeout: configuration.idleTimeout, notice: notice)
             let admitted = active.admit(upTo: configuration.maximumClients)
             if !admitted {
-                logger.warning("client \(counter) refused: \(configuration.maximumClients) clients already connected")
+                logger.warning("client \(counter) (\(client.peer)) refused: \(configuration.maximumClients) clients already connected")
             }
             // A thread of its own for a refusal too: it lingers up to a second (sendLast).
             connections.enter()
@@ -147,7 +147,7 @@ package struct WyomingWakeService: Service {
     /// Answers one client's events until it closes, sends something wrong, idles or the server
     /// shuts down.
     private func serve(_ client: ClientConnection, number: Int, until notice: ShutdownNotice) {
-        logger.info("client \(number) connected")
+        logger.info("client \(number) connected from \(client.peer)")
         publish(.connected(client: number))
         let session = WakeSession(program: program, detectors: detectors, notice: notice)
         defer { session.finishStream() }

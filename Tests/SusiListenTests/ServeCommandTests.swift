@@ -133,7 +133,8 @@ import Testing
         let server = try Server()
         let client = try server.connect()
         defer { close(client) }
-        _ = server.text(once: "client 1 connected")
+        let log = server.text(once: "client 1 connected")
+        #expect(log.contains("client 1 connected from 127.0.0.1:"), "\(log)")
         let stopped = server.stop()
         #expect(stopped.status == 0)
         // The client would be waited for until the 60 s idle time-out; a bound that holds under load.
