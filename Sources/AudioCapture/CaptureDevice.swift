@@ -38,7 +38,7 @@ package final class CaptureDevice: AudioFrameSource {
     private let pcm: OpaquePointer
     /// The tree a configured PCM was opened from; ALSA may refer to it until the PCM is closed.
     private let configuration: ALSAConfiguration?
-    private let sampleFormat: SampleFormat
+    private let sampleFormat: PCMEncoding
     /// nil when the device runs at the pipeline rate, so its samples pass through unfiltered.
     private let converter: PipelineConverter
     /// One period of interleaved samples as the device delivers them.
@@ -85,7 +85,7 @@ package final class CaptureDevice: AudioFrameSource {
         }
         let periodMicroseconds = UInt32(periodMilliseconds * 1_000)
         let pcm = try Self.open(name: name, configuration: configuration)
-        let negotiated: (format: CaptureFormat, sampleFormat: SampleFormat)
+        let negotiated: (format: CaptureFormat, sampleFormat: PCMEncoding)
         let converter: PipelineConverter
         do {
             negotiated = try HardwareParameters.negotiate(

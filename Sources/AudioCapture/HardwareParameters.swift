@@ -30,7 +30,7 @@ final class HardwareParameters {
     }
 
     /// Installs on `pcm` the best format for the pipeline among those the device offers:
-    /// interleaved reads; the first of ``SampleFormat/allCases`` it offers; the channel
+    /// interleaved reads; the first of ``PCMEncoding/capturePreference`` it offers; the channel
     /// count nearest 1; 16 kHz when the device itself runs at it, else the lowest rate
     /// above 16 kHz, else the highest below; a period near `periodMicroseconds` and a
     /// buffer of ``bufferPeriods`` periods.
@@ -43,12 +43,12 @@ final class HardwareParameters {
     /// and is taken at it.
     static func negotiate(
         pcm: OpaquePointer, device: String, periodMicroseconds: UInt32
-    ) throws(CaptureError) -> (format: CaptureFormat, sampleFormat: SampleFormat) {
+    ) throws(CaptureError) -> (format: CaptureFormat, sampleFormat: PCMEncoding) {
         let parameters = try HardwareParameters(pcm: pcm, device: device)
         return try parameters.negotiate(periodMicroseconds: periodMicroseconds)
     }
 
-    private func negotiate(periodMicroseconds: UInt32) throws(CaptureError) -> (CaptureFormat, SampleFormat) {
+    private func negotiate(periodMicroseconds: UInt32) throws(CaptureError) -> (CaptureFormat, PCMEncoding) {
         try check(snd_pcm_hw_params_any(pcm, handle), "snd_pcm_hw_params_any")
         try check(snd_pcm_hw_params_set_rate_resample(pcm, handle, 0), "snd_pcm_hw_params_set_rate_resample")
         guard snd_pcm_hw_params_set_access(pcm, handle, SND_PCM_ACCESS_RW_INTERLEAVED) == 0 else {
@@ -69,22 +69,22 @@ final class HardwareParameters {
         return (try installedFormat(sampleFormat), sampleFormat)
     }
 
-    private func chooseSampleFormat() throws(CaptureError) -> SampleFormat {
-        if let format = SampleFormat.allCases.first(where: offers) {
+    private func chooseSampleFormat() throws(CaptureError) -> PCMEncoding {
+        if let format = PCMEncoding.capturePreference.first(where: offers) {
             try check(snd_pcm_hw_params_set_format(pcm, handle, format.alsaFormat), "snd_pcm_hw_params_set_format")
             return format
         }
         let offered = (0...SND_PCM_FORMAT_LAST.rawValue)
             .map { snd_pcm_format_t(rawValue: $0) }
             .filter { snd_pcm_hw_params_test_format(pcm, handle, $0) == 0 }
-            .map(SampleFormat.name(of:))
-        let wanted = SampleFormat.allCases.map(\.name).joined(separator: ", ")
+            .map(PCMEncoding.name(of:))
+        let wanted = PCMEncoding.capturePreference.map(\.name).joined(separator: ", ")
         throw .unsupportedFormat(
             name: device,
             detail: "it offers the sample formats \(offered.joined(separator: ", ")) but none of \(wanted)")
     }
 
-    private func offers(_ format: SampleFormat) -> Bool {
+    private func offers(_ format: PCMEncoding) -> Bool {
         snd_pcm_hw_params_test_format(pcm, handle, format.alsaFormat) == 0
     }
 
@@ -110,7 +110,7 @@ final class HardwareParameters {
         try check(snd_pcm_hw_params_set_rate(pcm, handle, rate, 0), "snd_pcm_hw_params_set_rate")
     }
 
-    private func installedFormat(_ sampleFormat: SampleFormat) throws(CaptureError) -> CaptureFormat {
+    private func installedFormat(_ sampleFormat: PCMEncoding) throws(CaptureError) -> CaptureFormat {
         var rate: UInt32 = 0
         var channels: UInt32 = 0
         var periodFrames: snd_pcm_uframes_t = 0

@@ -259,7 +259,7 @@ extension Setting {
         format: .integer(in: Configuration.maximumClientsRange), at: \.maximumClients)
     package static let idleTimeout = Setting(
         "serve.idle_timeout_s", flag: SettingFlag(name: "idle-timeout", form: .value(valueName: "seconds")), live: false,
-        help: "Seconds a client may send nothing before it is disconnected, 1-86400",
+        help: "Seconds a client may send nothing before it is disconnected, 1-86400, until it sends detect (from then on it may wait for audio for good)",
         format: .seconds(in: Configuration.idleTimeoutRange), at: \.idleTimeout)
     package static let zeroconf = Setting(
         "serve.zeroconf", flag: SettingFlag(name: "zeroconf", form: .optionalName(valueName: "name")), live: false,

@@ -10,7 +10,7 @@ import Threading
 /// Publishing never waits for a client: a line goes into the client's socket buffer at once or
 /// the client is dropped, so a program that stops reading cannot stall the caller (the capture
 /// thread). One thread runs ``serve(_:)``, which accepts clients and reads their requests; the
-/// socket file is created mode 0660 and removed when the socket goes.
+/// socket file is created mode 0660 (``ListeningSocket/unixSocketMode``) and removed when the socket goes.
 package final class EventSocket: @unchecked Sendable {
     /// Where the socket listens.
     package let address: ServerAddress
@@ -22,8 +22,6 @@ package final class EventSocket: @unchecked Sendable {
     private var connected = 0
     private let logger = Logger(label: "susi-listen.events")
 
-    /// The socket file's mode: its owner and group may connect.
-    package static let mode: mode_t = 0o660
     /// The socket buffer asked for each client, which holds the events it has not read yet; a
     /// client whose buffer is full is dropped. Linux counts each write's bookkeeping in it, so
     /// it holds about 150 short events.
@@ -45,7 +43,7 @@ package final class EventSocket: @unchecked Sendable {
     package init(path: String, group: String?) throws(ServerSocketError) {
         address = .unix(path: path)
         notice = try ShutdownNotice(for: address)
-        socket = try ListeningSocket(address: address, mode: Self.mode, group: group)
+        socket = try ListeningSocket(address: address, group: group)
         logger.info("events on \(path)")
     }
 

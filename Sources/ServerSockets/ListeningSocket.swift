@@ -10,6 +10,9 @@ package final class ListeningSocket: @unchecked Sendable {
     /// Whether ``removeFile()`` has run: the path may be another server's by then.
     private var isFileRemoved = false
 
+    /// A Unix socket file's mode, whatever the umask: its owner and group may connect.
+    package static let unixSocketMode: mode_t = 0o660
+
     /// What ended a wait in ``next(until:watching:)``.
     package enum Wake: Equatable {
         /// A client connected: its socket, which the caller owns from now on.
@@ -23,8 +26,8 @@ package final class ListeningSocket: @unchecked Sendable {
     /// Binds and listens on `address`. A Unix socket already at the path is replaced when
     /// nothing listens on it (left by a server that was killed); one another process listens on
     /// is refused (``ServerSocketError/inUse(_:)``), and so is any other file there. A Unix
-    /// socket gets `mode` and, when one is named, `group` before anyone can connect.
-    package init(address: ServerAddress, mode: mode_t? = nil, group: String? = nil) throws(ServerSocketError) {
+    /// socket gets ``unixSocketMode`` and, when one is named, `group` before anyone can connect.
+    package init(address: ServerAddress, group: String? = nil) throws(ServerSocketError) {
         self.address = address
         func failure(_ call: String, _ code: Int32 = errno) -> ServerSocketError {
             .cannotListen(address, call: call, reason: String(cString: strerror(code)))
@@ -75,7 +78,7 @@ package final class ListeningSocket: @unchecked Sendable {
             // No client can connect before listen(): group and mode are in place in time.
             var refused: String?
             if let groupID, chown(path, uid_t.max, groupID) != 0 { refused = "chown" }
-            if refused == nil, let mode, chmod(path, mode) != 0 { refused = "chmod" }
+            if refused == nil, chmod(path, Self.unixSocketMode) != 0 { refused = "chmod" }
             if let refused {
                 let error = failure(refused)
                 unlink(path)

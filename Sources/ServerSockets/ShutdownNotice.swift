@@ -24,6 +24,12 @@ package final class ShutdownNotice: @unchecked Sendable {
         close(writingEnd)
     }
 
+    /// Whether the notice has been raised: for work that polls no socket, checked between its steps.
+    package var isRaised: Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
     /// Wakes every poll on ``descriptor``; it stays readable from then on (nothing reads it).
     package func raise() {
         var byte: UInt8 = 1

@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve hotword detection over the Wyoming protocol (Home Assistant's wake-word integration).",
         discussion: """
             Each configured keyphrase is a wake-word model named by the keyphrase. Clients send audio \
-            at 1 kHz to 768 kHz with up to 64 channels (16-bit); each connection is served on its own thread. \
+            at 1 kHz to 768 kHz with up to 64 channels, 8- to 32-bit; each connection is served on its own thread. \
             Exit codes: 0 stopped by SIGTERM or SIGINT, 2 models or keywords could not be loaded, \
             5 the socket or the events socket cannot be set up (address in use, no permission), \
             64 bad arguments, 78 a bad configuration file.
@@ -55,6 +55,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         try ownSettings.validate()
+        try Self.refuseZeroconf(zeroconf != nil, on: uri)
+    }
+
+    /// Refuses `--zeroconf` with a `unix://` address: only a TCP port is announced.
+    private static func refuseZeroconf(_ zeroconf: Bool, on uri: String?) throws(ValidationError) {
+        guard zeroconf, let uri, case .unix? = try? ServerAddress(uri: uri) else { return }
+        throw ValidationError("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri")
     }
 
     func run() async throws {
@@ -71,8 +78,12 @@ struct ServeCommand: AsyncParsableCommand {
         try given.merge(into: &settings)
         // Both come from the command line or a configuration file already checked.
         let address = try ServerAddress(uri: settings.serveURI)
-        if settings.zeroconf, case .unix = address {
-            throw ValidationError("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri")
+        do {
+            // Flags alone were checked in validate(); here the configuration file gave one of the two.
+            try Self.refuseZeroconf(settings.zeroconf, on: settings.serveURI)
+        } catch {
+            StandardError.write("susi-listen: \(error.message)")
+            throw ExitStatus.badArguments.exitCode
         }
         if case .unix(let path) = address, let events = settings.eventsSocket,
            URL(fileURLWithPath: path).standardizedFileURL == URL(fileURLWithPath: events).standardizedFileURL {

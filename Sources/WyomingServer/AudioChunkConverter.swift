@@ -6,10 +6,16 @@ package struct WyomingAudioFormat: Sendable, Equatable {
     package let rate: Int
     package let width: Int
     package let channels: Int
+    /// How `width` bytes hold a sample.
+    package let encoding: PCMEncoding
+
+    /// The encoding of each width, as wyoming's own converter reads them: 8-bit unsigned (WAV's),
+    /// 16-, 24- and 32-bit signed, little-endian.
+    private static let encodings: [Int: PCMEncoding] = [1: .unsigned8, 2: .signed16, 3: .signed24Packed, 4: .signed32]
 
     /// The format an event's data gives.
     /// - Throws: ``WyomingProtocolError/unsupportedAudio(_:)`` naming the field: a rate outside
-    ///   the rates audio files may have, a width other than 2 (16-bit), a channel count outside
+    ///   the rates audio files may have, a width outside 1...4 (8- to 32-bit), a channel count outside
     ///   1...64, or a field that is missing or not a whole number.
     package init(of event: WyomingEvent) throws(WyomingProtocolError) {
         func field(_ name: String) throws(WyomingProtocolError) -> Int {
@@ -25,7 +31,10 @@ package struct WyomingAudioFormat: Sendable, Equatable {
             let rates = AudioFileReader.supportedSampleRates
             throw .unsupportedAudio("rate \(rate) Hz is outside \(rates.lowerBound)...\(rates.upperBound) Hz")
         }
-        guard width == 2 else { throw .unsupportedAudio("width \(width): only 2 (16-bit samples) is taken") }
+        guard let encoding = Self.encodings[width] else {
+            throw .unsupportedAudio("width \(width): 1 to 4 bytes a sample (8- to 32-bit) are taken")
+        }
+        self.encoding = encoding
         guard (1...AudioFileReader.maximumChannelCount).contains(channels) else {
             throw .unsupportedAudio("\(channels) channels: 1...\(AudioFileReader.maximumChannelCount) are taken")
         }
@@ -33,7 +42,7 @@ package struct WyomingAudioFormat: Sendable, Equatable {
 }
 
 /// Turns the payloads of a stream of `audio-chunk` events into 16 kHz mono frames for the
-/// detector: 16-bit samples to Float, then to 16 kHz mono (``PipelineConverter``, whose filter
+/// detector: samples to Float (``PCMEncoding``), then to 16 kHz mono (``PipelineConverter``, whose filter
 /// state runs on from chunk to chunk).
 final class AudioChunkConverter {
     let format: WyomingAudioFormat
@@ -55,9 +64,7 @@ final class AudioChunkConverter {
         guard payload.count % frameBytes == 0 else {
             throw .unsupportedAudio("a payload of \(payload.count) bytes is not whole frames of \(frameBytes) bytes")
         }
-        let interleaved = payload.withUnsafeBytes { bytes in
-            (0..<payload.count / 2).map { PCM16.sample(littleEndian: bytes, at: $0) }
-        }
+        let interleaved = payload.withUnsafeBytes { format.encoding.decode($0, count: payload.count / format.width) }
         return converter.convert(interleaved: interleaved)
     }
 }

@@ -1,19 +1,26 @@
 import AudioInput
 import HotwordDetection
 import JSONText
+import ServerSockets
 
 /// One connection's side of the wake-word conversation: answers each event the client sends
 /// with the events to send back. Used by the connection's thread alone, which so owns the
 /// detector it holds while audio streams.
+///
+/// A stream starts at `audio-start` or, with none (wyoming-satellite sends none), at the first
+/// `audio-chunk`, in that chunk's format; it ends at `audio-stop`, and `detect` starts the next
+/// one afresh, as wyoming-satellite sends it after each pipeline run on the stream it keeps open.
 final class WakeSession {
     private let program: WakeProgramDescription
     private let detectors: DetectorPool
+    /// Raised when the server shuts down: checked between the frames of a chunk.
+    private let notice: ShutdownNotice
     /// The models this connection listens for (`detect`); every model until it says otherwise.
     private var listenedFor: Set<String>
-    /// The stream since `audio-start`, until `audio-stop`.
+    /// The stream since `audio-start` or the first chunk, until `audio-stop` or `detect`.
     private var stream: AudioStream?
 
-    /// Audio between `audio-start` and `audio-stop`, with the detector that hears it.
+    /// Audio from the start of a stream to its end, with the detector that hears it.
     private struct AudioStream {
         let detector: any HotwordDetector
         var converter: AudioChunkConverter
@@ -26,9 +33,10 @@ final class WakeSession {
     /// Samples handed to the detector at a time: 30 ms, as for files and the microphone.
     private static let frameLength = pipelineSampleRate * 30 / 1000
 
-    init(program: WakeProgramDescription, detectors: DetectorPool) {
+    init(program: WakeProgramDescription, detectors: DetectorPool, notice: ShutdownNotice) {
         self.program = program
         self.detectors = detectors
+        self.notice = notice
         listenedFor = Set(program.modelNames)
     }
 
@@ -42,6 +50,7 @@ final class WakeSession {
             return [WyomingEvent(type: "pong", data: event["text"].map { [("text", $0)] } ?? [])]
         case "detect":
             try select(event["names"])
+            finishStream()
             return []
         case "audio-start":
             try start(WyomingAudioFormat(of: event))
@@ -49,7 +58,8 @@ final class WakeSession {
         case "audio-chunk":
             return try hear(event)
         case "audio-stop":
-            guard var current = stream else { return [] }
+            // As openWakeWord answers: nothing was detected in no audio.
+            guard var current = stream else { return [WyomingEvent(type: "not-detected")] }
             // The stream's last samples, less than a frame, are heard as a file's last frame is.
             var detections: [WyomingEvent] = []
             if let rest = current.pending.nextFrameOrRest() { detections = try detect(in: rest, by: &current) }
@@ -66,8 +76,8 @@ final class WakeSession {
         stream = nil
     }
 
-    /// `detect`'s names: none, null or an empty list mean every model; anything but a list of
-    /// strings is a malformed event.
+    /// `detect`'s names (``WakeProgramDescription/modelName(requestedAs:)``): none, null or an
+    /// empty list mean every model; anything but a list of strings is a malformed event.
     private func select(_ names: JSONValue?) throws(WyomingProtocolError) {
         var requested: [String] = []
         switch names {
@@ -82,29 +92,40 @@ final class WakeSession {
             throw .malformedHeader("detect's \"names\" is not a list of strings")
         }
         let known = program.modelNames
-        let unknown = requested.filter { !known.contains($0) }
+        let unknown = requested.filter { !known.contains(WakeProgramDescription.modelName(requestedAs: $0)) }
         guard unknown.isEmpty else { throw .unknownModels(requested: unknown, known: known) }
-        listenedFor = Set(requested.isEmpty ? known : requested)
+        listenedFor = Set(requested.isEmpty ? known : requested.map(WakeProgramDescription.modelName(requestedAs:)))
     }
 
-    private func start(_ format: WyomingAudioFormat) throws(WyomingProtocolError) {
+    /// Starts a stream in `format` with a detector from the pool, in place of any stream before.
+    @discardableResult
+    private func start(_ format: WyomingAudioFormat) throws(WyomingProtocolError) -> AudioStream {
         let converter = try AudioChunkConverter(format: format)
         finishStream()
         do {
-            stream = AudioStream(detector: try detectors.take(), converter: converter)
+            let started = AudioStream(detector: try detectors.take(), converter: converter)
+            stream = started
+            return started
         } catch {
             throw .detectorFailed("\(error)")
         }
     }
 
     private func hear(_ chunk: WyomingEvent) throws(WyomingProtocolError) -> [WyomingEvent] {
-        guard var current = stream else { throw .audioBeforeStart }
         let format = try WyomingAudioFormat(of: chunk)
-        // A client may change format mid-stream; the filter starts again for the new rate.
-        if format != current.converter.format { current.converter = try AudioChunkConverter(format: format) }
+        var current: AudioStream
+        if let stream {
+            current = stream
+            // A client may change format mid-stream; the filter starts again for the new rate.
+            if format != current.converter.format { current.converter = try AudioChunkConverter(format: format) }
+        } else {
+            current = try start(format)
+        }
         current.pending.append(try current.converter.samples(of: chunk.payload))
         var detections: [WyomingEvent] = []
         while let frame = current.pending.nextFrame() {
+            // A chunk may hold minutes of audio (1 MiB at 1 kHz): shutdown does not wait for its end.
+            if notice.isRaised { throw .shuttingDown }
             detections += try detect(in: frame, by: &current)
         }
         stream = current

@@ -11,8 +11,6 @@ package enum WyomingProtocolError: Error, Equatable, CustomStringConvertible {
     case closedMidEvent
     /// Nothing came from the client for the idle timeout.
     case idle(seconds: Double)
-    /// An `audio-chunk` before `audio-start`, or after `audio-stop`.
-    case audioBeforeStart
     /// An audio format this server cannot take (the detail says which field and why).
     case unsupportedAudio(String)
     /// A `detect` naming models this server does not have.
@@ -31,7 +29,6 @@ package enum WyomingProtocolError: Error, Equatable, CustomStringConvertible {
         case .tooLong: "event-too-long"
         case .closedMidEvent: "closed-mid-event"
         case .idle: "idle-timeout"
-        case .audioBeforeStart: "audio-before-start"
         case .unsupportedAudio: "unsupported-audio"
         case .unknownModels: "unknown-model"
         case .detectorFailed: "detector-failed"
@@ -51,7 +48,6 @@ package enum WyomingProtocolError: Error, Equatable, CustomStringConvertible {
         case .malformedData: "the data after the header is not a JSON object"
         case .closedMidEvent: "the connection closed part-way through an event"
         case .idle(let seconds): "nothing received for \(seconds) s: connection closed"
-        case .audioBeforeStart: "audio-chunk before audio-start: send audio-start first"
         case .unsupportedAudio(let detail): "unsupported audio: \(detail)"
         case .unknownModels(let requested, let known):
             "no model named \(requested.joined(separator: ", ")); this server has \(known.joined(separator: ", "))"

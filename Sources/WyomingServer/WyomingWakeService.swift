@@ -11,7 +11,10 @@ package struct WyomingServerConfiguration: Sendable {
     package var address: ServerAddress
     /// Most connections served at once; one more gets a `too-many-clients` error and is closed.
     package var maximumClients: Int
-    /// Seconds a client may send nothing before its connection is closed.
+    /// Seconds a client may send nothing before its connection is closed, until it sends
+    /// `detect`: from then on it may wait for good (wyoming-satellite keeps one connection and
+    /// sends no audio while its pipeline runs or it is muted); TCP keepalive ends the connection
+    /// of a client whose host is gone.
     package var idleTimeout: Double
     /// The name to announce the server under on zeroconf (`_wyoming._tcp`, through Avahi);
     /// nil: not announced. Only a TCP address is announced.
@@ -40,7 +43,9 @@ package struct WyomingServerConfiguration: Sendable {
 /// events, holds its detector while audio streams and writes the answers, so connections are
 /// independent. Graceful shutdown (SIGTERM, SIGINT through `ServiceGroup`) stops accepting,
 /// sends every client a `shutting-down` error, closes the connections and returns once their
-/// threads have ended.
+/// threads have ended. An error is the last event a connection gets: what the client still
+/// sends is read and dropped for up to a second before the socket closes, so the client reads
+/// the error rather than a reset.
 ///
 /// With an events socket, local programs get the server's own events there: clients connected
 /// and disconnected, and each detection with the client it was for. Requests are answered with
@@ -69,7 +74,7 @@ package struct WyomingWakeService: Service {
     package func run() async throws {
         let notice = try ShutdownNotice(for: configuration.address)
         let socket = try ListeningSocket(address: configuration.address)
-        logger.info("listening on \(socket.boundAddress) for \(program.modelNames.joined(separator: ", "))")
+        logger.info("listening on \(socket.boundAddress) for \(program.settings)")
         let announcement = announce(socket.boundAddress)
         listening(socket.boundAddress)
         await withGracefulShutdownHandler {
@@ -120,15 +125,19 @@ package struct WyomingWakeService: Service {
         while let descriptor = socket.accept(until: notice) {
             counter += 1
             let client = ClientConnection(descriptor: descriptor, idleTimeout: configuration.idleTimeout, notice: notice)
-            guard active.admit(upTo: configuration.maximumClients) else {
-                logger.warning("client \(counter) refused: \(configuration.maximumClients) clients already connected")
-                client.send(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
-                continue
+            let admitted = active.admit(upTo: configuration.maximumClients)
+            if !admitted {
+                logger.warning("client \(counter) (\(client.peer)) refused: \(configuration.maximumClients) clients already connected")
             }
+            // A thread of its own for a refusal too: it lingers up to a second (sendLast).
             connections.enter()
             DedicatedThread.start(named: "susi-listen wyoming client \(counter)") { [self, counter] in
-                serve(client, number: counter)
-                active.leave()
+                if admitted {
+                    serve(client, number: counter, until: notice)
+                    active.leave()
+                } else {
+                    client.sendLast(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
+                }
                 connections.leave()
             }
         }
@@ -137,15 +146,18 @@ package struct WyomingWakeService: Service {
 
     /// Answers one client's events until it closes, sends something wrong, idles or the server
     /// shuts down.
-    private func serve(_ client: ClientConnection, number: Int) {
-        logger.info("client \(number) connected")
+    private func serve(_ client: ClientConnection, number: Int, until notice: ShutdownNotice) {
+        logger.info("client \(number) connected from \(client.peer)")
         publish(.connected(client: number))
-        let session = WakeSession(program: program, detectors: detectors)
+        let session = WakeSession(program: program, detectors: detectors, notice: notice)
         defer { session.finishStream() }
         var reader = WyomingEventReader(source: client)
         do {
             while let event = try reader.next() {
-                for answer in try session.handle(event) {
+                let answers = try session.handle(event)
+                // A client that asked to be told of detections may wait for good for audio to hear.
+                if event.type == "detect" { client.idleTimeout = nil }
+                for answer in answers {
                     if answer.type == "detection", let name = answer["name"]?.scalarText, let timestamp = answer["timestamp"]?.intValue {
                         logger.info("client \(number): detection \"\(name)\" at \(timestamp) ms")
                         publish(.detection(client: number, name: name, timestamp: timestamp))
@@ -163,7 +175,7 @@ package struct WyomingWakeService: Service {
             let level: Logger.Level = error == .shuttingDown ? .info : .warning
             logger.log(level: level, "client \(number) closed: \(error)")
             publish(.disconnected(client: number, reason: "\(error)"))
-            client.send(error.event.encoded)
+            client.sendLast(error.event.encoded)
         }
     }
 }

@@ -133,7 +133,8 @@ import Testing
         let server = try Server()
         let client = try server.connect()
         defer { close(client) }
-        _ = server.text(once: "client 1 connected")
+        let log = server.text(once: "client 1 connected")
+        #expect(log.contains("client 1 connected from 127.0.0.1:"), "\(log)")
         let stopped = server.stop()
         #expect(stopped.status == 0)
         // The client would be waited for until the 60 s idle time-out; a bound that holds under load.
@@ -177,6 +178,16 @@ import Testing
         let outcome = try CommandRunner.run(["serve", "--uri", "unix:///tmp/x.sock", "--zeroconf", "--config", "/dev/null"])
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("--zeroconf (serve.zeroconf) announces a TCP port: not with a unix:// --uri"), "\(outcome.standardError)")
+        // Refused as bad arguments to serve, before anything loads.
+        #expect(outcome.standardError.contains("Usage: susi-listen serve"), "\(outcome.standardError)")
+    }
+
+    /// The unit's command line sets nothing the configuration file may set: a flag would win
+    /// over the file's key.
+    @Test func theUnitLeavesServesSettingsToTheConfigurationFile() throws {
+        let unit = try String(contentsOf: CommandRunner.repository.appendingPathComponent("systemd/susi-listen-serve.service"), encoding: .utf8)
+        let command = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
+        #expect(command.split(separator: " ").filter { $0.hasPrefix("--") } == ["--config"], "\(command)")
     }
 
     @Test func refusesOneSocketForWyomingAndTheEvents() throws {

@@ -1,4 +1,3 @@
-import AudioInput
 import Foundation
 import Glibc
 import JSONText
@@ -57,22 +56,32 @@ final class WyomingTestClient {
 
     func send(_ event: WyomingEvent) { sendRaw(event.encoded) }
 
-    func sendRaw(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    /// Sends all of `bytes`; false when the server reset the connection first.
+    @discardableResult
+    func sendRaw(_ bytes: [UInt8]) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + written, bytes.count - written, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
     }
 
     /// The next event from the server; nil when it closed the connection.
     func next() throws -> WyomingEvent? { try reader.next() }
 
-    /// Sends `samples` (16 kHz mono in -1...1) as `audio-start`, chunks of `chunkSeconds` in
-    /// `format` and, when `stop`, `audio-stop`, collecting the events the server sends meanwhile.
-    func stream(_ samples: [Float], rate: Int = 16_000, channels: Int = 1, chunkSeconds: Double = 0.1, stop: Bool = true) throws -> [WyomingEvent] {
-        let audio: [(key: String, value: JSONValue)] = [("rate", .number("\(rate)")), ("width", .number("2")), ("channels", .number("\(channels)"))]
-        send(WyomingEvent(type: "audio-start", data: audio))
+    /// Sends `samples` (16 kHz mono in -1...1) as `audio-start` (when `start`), chunks of
+    /// `chunkSeconds` in `width`-byte samples and, when `stop`, `audio-stop`, collecting the
+    /// events the server sends meanwhile.
+    func stream(_ samples: [Float], rate: Int = 16_000, width: Int = 2, channels: Int = 1, chunkSeconds: Double = 0.1,
+                start: Bool = true, stop: Bool = true) throws -> [WyomingEvent] {
+        let audio: [(key: String, value: JSONValue)] = [("rate", .number("\(rate)")), ("width", .number("\(width)")), ("channels", .number("\(channels)"))]
+        if start { send(WyomingEvent(type: "audio-start", data: audio)) }
         let converted = rate == 16_000 ? samples : Self.linearResample(samples, to: rate)
         let interleaved = converted.flatMap { Array(repeating: $0, count: channels) }
-        let bytes = PCM16.littleEndianBytes(interleaved)
-        let chunk = Int(Double(rate) * chunkSeconds) * channels * 2
+        let bytes = Self.littleEndianBytes(interleaved, width: width)
+        let chunk = Int(Double(rate) * chunkSeconds) * channels * width
         for start in stride(from: 0, to: bytes.count, by: chunk) {
             send(WyomingEvent(type: "audio-chunk", data: audio, payload: Array(bytes[start..<min(start + chunk, bytes.count)])))
         }
@@ -82,6 +91,16 @@ final class WyomingTestClient {
         var answers: [WyomingEvent] = []
         while let event = try next(), event.type != "pong" { answers.append(event) }
         return answers
+    }
+
+    /// `samples` as `width`-byte little-endian PCM, as WAV files and wyoming hold it: 8-bit
+    /// unsigned, 16-, 24- and 32-bit signed.
+    static func littleEndianBytes(_ samples: [Float], width: Int) -> [UInt8] {
+        samples.flatMap { sample -> [UInt8] in
+            let scaled = Int64((Double(max(-1, min(sample, 1))) * Double(Int64(1) << (8 * width - 1) - 1)).rounded())
+            let value = width == 1 ? scaled + 128 : scaled
+            return (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
     }
 
     /// A plain linear resampling, independent of the server's own resampler.

@@ -1,44 +1,18 @@
-import AudioInput
-import CALSA
-
-/// The sample formats the capture stage reads, in order of preference, and how each
-/// becomes Float in -1...1.
-///
-/// 16-bit comes first: it is what speech models are trained on, it is exact for most
-/// microphones, and it halves the bytes moved per frame. The others cover devices that
-/// offer nothing else (USB microphones often offer only 24-bit, some codecs only 32-bit).
-enum SampleFormat: CaseIterable {
+/// How little-endian interleaved PCM holds a sample, and how it becomes Float in -1...1: what
+/// a capture device delivers and what a Wyoming client's `width` names.
+package enum PCMEncoding: Sendable, Equatable {
     case signed16
     case signed32
     case float32
-    /// 24 bits in 3 bytes (`S24_3LE`), common on USB microphones.
+    /// 24 bits in 3 bytes (`S24_3LE`).
     case signed24Packed
     /// 24 bits in the low 3 bytes of 4 (`S24_LE`).
     case signed24
+    /// 8 bits offset by 128 (`U8`, as WAV files hold 8-bit samples).
     case unsigned8
 
-    var alsaFormat: snd_pcm_format_t {
-        switch self {
-        case .signed16: SND_PCM_FORMAT_S16_LE
-        case .signed32: SND_PCM_FORMAT_S32_LE
-        case .float32: SND_PCM_FORMAT_FLOAT_LE
-        case .signed24Packed: SND_PCM_FORMAT_S24_3LE
-        case .signed24: SND_PCM_FORMAT_S24_LE
-        case .unsigned8: SND_PCM_FORMAT_U8
-        }
-    }
-
-    /// ALSA's name, e.g. "S16_LE".
-    var name: String {
-        Self.name(of: alsaFormat)
-    }
-
-    static func name(of format: snd_pcm_format_t) -> String {
-        snd_pcm_format_name(format).map { String(cString: $0) } ?? "format \(format.rawValue)"
-    }
-
     /// Bytes one sample of one channel takes in the interleaved buffer.
-    var bytesPerSample: Int {
+    package var bytesPerSample: Int {
         switch self {
         case .signed16: 2
         case .signed32, .float32, .signed24: 4
@@ -49,7 +23,7 @@ enum SampleFormat: CaseIterable {
 
     /// Converts `count` little-endian samples in `bytes` to Float in -1...1; a float sample
     /// that is out of range is clipped, one that is not finite becomes silence.
-    func decode(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Float] {
+    package func decode(_ bytes: UnsafeRawBufferPointer, count: Int) -> [Float] {
         [Float](unsafeUninitializedCapacity: count) { samples, initialized in
             switch self {
             case .signed16:

@@ -1,11 +1,11 @@
-@testable import AudioCapture
+import AudioInput
 import Testing
 
-/// Devices that offer no 16-bit format are not available here, so the decoding of the
-/// other formats is checked on known bytes.
-@Suite("Sample formats")
-struct SampleFormatTests {
-    @Test("each format decodes full scale, zero and negative values to -1...1")
+/// Devices and clients that send other than 16-bit are not available here, so the decoding of
+/// each encoding is checked on known bytes.
+@Suite("PCM encodings")
+struct PCMEncodingTests {
+    @Test("each encoding decodes full scale, zero and negative values to -1...1")
     func decodesKnownValues() {
         #expect(decode(.signed16, [0x00, 0x80, 0x00, 0x00, 0x00, 0x40]) == [-1, 0, 0.5])
         #expect(decode(.signed32, [0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x00, 0xC0]) == [-1, -0.5])
@@ -23,13 +23,7 @@ struct SampleFormatTests {
         #expect(decode(.float32, bytes) == [0.25, 1, 0, 0])
     }
 
-    @Test("16-bit is preferred")
-    func preference() {
-        #expect(SampleFormat.allCases.first == .signed16)
-        #expect(SampleFormat.allCases.map(\.name) == ["S16_LE", "S32_LE", "FLOAT_LE", "S24_3LE", "S24_LE", "U8"])
-    }
-
-    private func decode(_ format: SampleFormat, _ bytes: [UInt8]) -> [Float] {
-        bytes.withUnsafeBytes { format.decode($0, count: bytes.count / format.bytesPerSample) }
+    private func decode(_ encoding: PCMEncoding, _ bytes: [UInt8]) -> [Float] {
+        bytes.withUnsafeBytes { encoding.decode($0, count: bytes.count / encoding.bytesPerSample) }
     }
 }
