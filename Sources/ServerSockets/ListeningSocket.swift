@@ -30,7 +30,13 @@ package final class ListeningSocket: @unchecked Sendable {
     package init(address: ServerAddress, group: String? = nil) throws(ServerSocketError) {
         self.address = address
         func failure(_ call: String, _ code: Int32 = errno) -> ServerSocketError {
-            .cannotListen(address, call: call, reason: String(cString: strerror(code)))
+            let hint = switch code {
+            case EADDRINUSE: " (is another server using it?)"
+            case EACCES, EPERM: " (a port below 1024, or a folder you may not write in?)"
+            case ENOENT: " (the socket's folder does not exist)"
+            default: ""
+            }
+            return .cannotListen(address, call: call, reason: String(cString: strerror(code)) + hint)
         }
         let descriptor: Int32
         switch address {

@@ -13,7 +13,7 @@ package enum ServerSocketError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badURI(let uri, let reason): "\(uri): \(reason)"
         case .cannotListen(let address, let call, let reason):
-            "cannot listen on \(address): \(call): \(reason) (is another server using it? a path or port you may not use?)"
+            "cannot listen on \(address): \(call): \(reason)"
         case .inUse(let address):
             "cannot listen on \(address): another process listens there (is susi-listen already running?)"
         case .unknownGroup(let group, let address):
