@@ -26,11 +26,14 @@ for package in "${packages[@]}"; do
 done
 if ((${#missing[@]})); then
     echo "setup: installing ${missing[*]}" >&2
-    sudo_cmd=()
-    if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo_cmd[@]}" apt-get update -qq
-    "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # Passed through env: sudo resets the environment, and apt must not ask anything.
+    apt=(env DEBIAN_FRONTEND=noninteractive apt-get)
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "setup: run as root, or install sudo, to install ${missing[*]}" >&2; exit 1; }
+        apt=(sudo "${apt[@]}")
+    fi
+    "${apt[@]}" update -qq
+    "${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 if ! command -v swift >/dev/null; then

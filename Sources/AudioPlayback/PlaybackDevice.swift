@@ -151,6 +151,8 @@ package final class PlaybackDevice: SoundOutput {
             if let stopped = stopIfAsked(written: written) { return stopped }
             _ = snd_pcm_wait(pcm, Self.waitMilliseconds)
         }
+        // A device unplugged while it played the end of the sound says so, as a write would.
+        if snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED { try ensure(-19, "snd_pcm_drain") }
         return .completed
     }
 

@@ -17,11 +17,14 @@ package enum ListenRequestError: Error, CustomStringConvertible {
     case noTranscription
     /// A command is being heard already.
     case alreadyListening
+    /// The capture device is not open (at start, or while it is opened again after a loss).
+    case deviceNotOpen
 
     package var description: String {
         switch self {
         case .noTranscription: "listen: commands are not transcribed (--no-transcription or transcription.enabled = false)"
         case .alreadyListening: "listen: a command is being heard already"
+        case .deviceNotOpen: "listen: the capture device is not open (yet, or again after it was lost)"
         }
     }
 }

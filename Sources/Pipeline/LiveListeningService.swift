@@ -330,10 +330,11 @@ private struct CaptureLoop {
         }
     }
 
-    /// Carries out the event socket's requests since the last call, between two frames: mute
-    /// and unmute are reported to everyone; a `listen` that cannot start is answered to its
+    /// Carries out the event socket's requests since the last call, between two frames (or,
+    /// without `deviceOpen`, while the device is being opened): mute and unmute are reported to
+    /// everyone; a `listen` that cannot start (none can without the device) is answered to its
     /// client alone.
-    private func carryOutRequests(on stream: ListeningStream) throws {
+    private func carryOutRequests(on stream: ListeningStream, deviceOpen: Bool = true) throws {
         for (request, client) in requests.take() {
             switch request {
             case .mute:
@@ -344,7 +345,12 @@ private struct CaptureLoop {
                 report(.unmuted)
             case .listen:
                 do {
-                    report(try stream.startCommand())
+                    guard deviceOpen else { throw ListenRequestError.deviceNotOpen }
+                    let started = try stream.startCommand()
+                    // As at a barge-in: an answer being spoken stops, so that the person is
+                    // heard rather than it, and its chime is not queued behind it.
+                    playback?.interrupt()
+                    report(started)
                 } catch let refusal as ListenRequestError {
                     logger.notice("events client \(client.number): \(refusal)")
                     client.send(ListenEvent.error(ErrorEvent(file: nil, message: refusal.description)).json.text)
@@ -390,7 +396,7 @@ private struct CaptureLoop {
                 logger.warning("\(configuration.device): still opening after \(Int(CaptureStallWatch.threshold.timeInterval)) s; waiting for it")
             }
             applyReloads(to: stream)
-            try carryOutRequests(on: stream)
+            try carryOutRequests(on: stream, deviceOpen: false)
         }
         feed.close()
         return nil
@@ -405,7 +411,7 @@ private struct CaptureLoop {
                 if stop.wait(seconds: min(LiveListeningService.stallCheckInterval.timeInterval, (retry - ContinuousClock.now).timeInterval)) { return nil }
                 // A reload or a request need not wait for the device.
                 applyReloads(to: stream)
-                try carryOutRequests(on: stream)
+                try carryOutRequests(on: stream, deviceOpen: false)
             }
             backoff = min(backoff * 2, LiveListeningService.longestBackoff)
             do {

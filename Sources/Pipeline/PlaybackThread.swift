@@ -1,5 +1,5 @@
 import AudioPlayback
-import SusiChat
+import TextFormatting
 import Threading
 
 /// Plays a ``TalkBack`` on a thread of its own, so neither capture nor the chat task waits for

@@ -124,11 +124,3 @@ extension ChatClientConfiguration: CustomStringConvertible, CustomDebugStringCon
         ], displayStyle: .struct)
     }
 }
-
-extension Duration {
-    /// The duration in seconds, for APIs that take `TimeInterval` and for messages.
-    package var timeInterval: TimeInterval {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}

@@ -48,3 +48,11 @@ extension StringProtocol {
         return escaped
     }
 }
+
+extension Duration {
+    /// The duration in seconds, for APIs that take `TimeInterval` and for messages.
+    package var timeInterval: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -120,7 +120,7 @@ package struct WyomingWakeService: Service {
     /// Accepts clients until `notice`, then waits for their threads to end.
     private func acceptConnections(on socket: ListeningSocket, until notice: ShutdownNotice) {
         let connections = DispatchGroup()
-        let active = ActiveConnections()
+        let active = ActiveConnections(), refusing = ActiveConnections()
         var counter = 0
         while let descriptor = socket.accept(until: notice) {
             counter += 1
@@ -128,8 +128,14 @@ package struct WyomingWakeService: Service {
             let admitted = active.admit(upTo: configuration.maximumClients)
             if !admitted {
                 logger.warning("client \(counter) (\(client.peer)) refused: \(configuration.maximumClients) clients already connected")
+                // A refusal lingers up to a second on a thread of its own (sendLast), at most as
+                // many at once as clients are served: beyond that (a flood of connections), it is
+                // said and the connection closed at once, so that threads cannot run out.
+                guard refusing.admit(upTo: configuration.maximumClients) else {
+                    client.send(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
+                    continue
+                }
             }
-            // A thread of its own for a refusal too: it lingers up to a second (sendLast).
             connections.enter()
             DedicatedThread.start(named: "susi-listen wyoming client \(counter)") { [self, counter] in
                 if admitted {
@@ -137,6 +143,7 @@ package struct WyomingWakeService: Service {
                     active.leave()
                 } else {
                     client.sendLast(WyomingProtocolError.tooManyClients(maximum: configuration.maximumClients).event.encoded)
+                    refusing.leave()
                 }
                 connections.leave()
             }

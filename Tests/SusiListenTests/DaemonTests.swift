@@ -309,6 +309,41 @@ import Testing
         #expect((spoken["interrupted_after_s"] as? Double).map { $0 > 1 && $0 < 30 } == true, "\(spoken)")
     }
 
+    /// A push-to-talk `listen` while an answer is spoken stops the answer, as the hotword does:
+    /// else the person would be heard over the device's own voice, and the session would take
+    /// what they say for the device's sound.
+    @Test func aListenRequestStopsTheAnswerBeingSpoken() throws {
+        let speaker = try addFIFOPlaybackDevice(named: "paced")
+        let drained = Thread {
+            guard let listener = FileHandle(forReadingAtPath: speaker) else { return }
+            while !listener.readData(ofLength: 1_024).isEmpty { usleep(32_000) }
+        }
+        drained.start()
+        let long = String(repeating: "The weather in Berlin is sunny with twenty degrees. ", count: 11)
+        let server = try LoopbackHTTPServer(script: [.json(#"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"\#(long)"}]}]}"#)])
+        defer { server.stop() }
+        let path = folder.appendingPathComponent("events.sock").path
+        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--server", server.url.absoluteString, "--no-sounds",
+                                                                    "--events-socket", path], playbackDevice: "paced")
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let writer = try openFIFOForWriting(within: 10)
+        defer { try? writer.close() }
+        try play(try AudioFileReader(path: "TestAudio/commands/hotword_02_slt.flac").remainingSamples(), into: writer)
+        #expect(try playSilence(into: writer, until: "\"type\":\"answer\"", in: output, within: 30).found,
+                "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        _ = try playSilence(into: writer, until: "never", in: output, within: 2)
+        let client = try EventSocketTestClient(path)
+        #expect(client.send("{\"type\":\"listen\"}\n"))
+        #expect(try playSilence(into: writer, until: "\"type\":\"spoken\"", in: output, within: 10).found,
+                "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        let stopped = terminate(process)
+        #expect(stopped.status == 0)
+        let events = try events(in: output)
+        let spoken = try #require(events.first { $0["type"] as? String == "spoken" }, "\(events)")
+        #expect((spoken["interrupted_after_s"] as? Double).map { $0 > 1 && $0 < 30 } == true, "\(spoken)")
+        #expect(events.contains { $0["type"] as? String == "listen" }, "\(events)")
+    }
+
     /// A speaker that stopped taking samples (a FIFO no one reads: ALSA's `file` PCM blocks in
     /// write(2), where no time limit of ALSA's reaches) does not hold up the stop: the daemon
     /// exits with its summary as promptly as when a capture device stalls.

@@ -294,6 +294,35 @@ import WyomingServer
         }
     }
 
+    /// Each refusal lingers on a thread of its own for a second, so that the client reads it; a
+    /// flood of connections beyond the maximum gets no more such threads than clients are served
+    /// (a thread each ran the system out of threads, and the server out of its life).
+    @Test func aFloodOfRefusedClientsTakesNoMoreThreadsThanTheClientsServed() async throws {
+        func threads() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            return try #require(status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+                .flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) })
+        }
+        try await withServer(maximumClients: 2) { address in
+            let clients = try (0..<2).map { _ in try WyomingTestClient(address) }
+            for client in clients { try expectPong(client) }
+            let before = try threads()
+            var refused: [WyomingTestClient] = []
+            for _ in 0..<100 {
+                let client = try WyomingTestClient(address)
+                client.sendRaw(Array("0123456789".utf8))
+                refused.append(client)
+            }
+            var peak = before
+            for _ in 0..<20 {
+                peak = max(peak, try threads())
+                usleep(25_000)
+            }
+            #expect(peak - before <= 4, "\(peak - before) threads more during the flood")
+            for client in clients { try expectPong(client) }
+        }
+    }
+
     @Test func closesIdleClients() async throws {
         try await withServer(idleTimeout: 1) { address in
             let client = try WyomingTestClient(address)
