@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "AudioInput", "AudioTestSupport"]),
         .testTarget(name: "EchoCancellationTests", dependencies: ["EchoCancellation", "AudioInput", "SpeechSynthesis", "AudioTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport"]),
+        .testTarget(name: "SusiChatTests", dependencies: ["SusiChat", "JSONText", "HTTPTestSupport", "AudioTestSupport"]),
         .target(name: "SocketTestSupport", dependencies: ["ServerSockets"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "ServerSocketsTests", dependencies: ["ServerSockets", "AudioTestSupport", "SocketTestSupport"]),
         .testTarget(name: "WyomingServerTests", dependencies: ["WyomingServer", "ServerSockets", "SocketTestSupport", "HotwordDetection", "AudioInput", "JSONText"]),

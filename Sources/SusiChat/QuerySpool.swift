@@ -45,7 +45,11 @@ package actor QuerySpool {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .cannotCreateDirectory(path: directory.path, reason: FileSystemFailure.reason(error))
+            // FileManager says "File exists" for a folder it cannot reach through a link (a
+            // parent that may not be searched): the system's own look at the path says why.
+            var status = stat()
+            let unreachable = stat(directory.path, &status) != 0 && errno != ENOENT ? String(cString: strerror(errno)) : nil
+            throw .cannotCreateDirectory(path: directory.path, reason: unreachable ?? FileSystemFailure.reason(error))
         }
         lock = try SpoolFolderLock.acquire(directory)
         discardedLeftovers = try Self.recoverLeftovers(in: directory)

@@ -15,7 +15,9 @@ package enum TranscriptionError: Error, Equatable, CustomStringConvertible, Deco
     package var description: String {
         switch self {
         case .modelFileMissing(let path, let package) where package == LanguageModelChoice.projectModels:
-            return "model file missing: \(path) (part of \(package); regenerate it with Tools/models/make-command-model.py)"
+            return "model file missing: \(path) (part of \(package): install the project's Models folder beside the "
+                + "executable, in /usr/local/share/susi-listen, or where $SUSI_LISTEN_MODELS names, as the README's "
+                + "\"Running as a service\" shows; in a clone, Tools/models/make-command-model.py makes it again)"
         case .modelFileMissing(let path, let package):
             return "model file missing: \(path) (install the Debian package \(package): sudo apt-get install \(package))"
         case .unusableModelFile(let path, let problem):

@@ -1,3 +1,4 @@
+import AudioTestSupport
 import Foundation
 import Testing
 import SusiChat
@@ -128,6 +129,26 @@ import SusiChat
         } throws: { error in
             guard let error = error as? QuerySpoolError, case .cannotCreateDirectory(_, let reason) = error else { return false }
             return reason == "a file that is not a folder is there"
+        }
+    }
+
+    /// A spool reached through a link into a folder the user may not search (as systemd's
+    /// `StateDirectory` is, seen from outside its unit): the reason is the permission, not the
+    /// "File exists" FileManager says.
+    @Test func aSpoolBehindAFolderThatMayNotBeSearchedSaysSo() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.removeDirectory(directory) }
+        let hidden = directory.appendingPathComponent("private")
+        try FileManager.default.createDirectory(at: hidden.appendingPathComponent("state"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: hidden.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        let link = directory.appendingPathComponent("state")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: hidden.appendingPathComponent("state").path)
+        #expect {
+            try UnprivilegedFileAccess.asNobody { try QuerySpool(directory: link) }
+        } throws: { error in
+            guard let error = error as? QuerySpoolError, case .cannotCreateDirectory(_, let reason) = error else { return false }
+            return reason == "Permission denied"
         }
     }
 }
