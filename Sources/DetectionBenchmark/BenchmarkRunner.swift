@@ -18,6 +18,17 @@ package enum BenchmarkRunner {
         for keyword in plan.keywords where plan.positiveFiles(for: keyword).isEmpty && plan.negatives.isEmpty {
             throw .nothingToMeasure("no labelled audio and no negatives for \"\(keyword)\"")
         }
+        // A keyword that cannot be set up (a word without a pronunciation) is found out before
+        // any audio is heard, not after the other keywords' runs.
+        for keyword in plan.keywords {
+            var configuration = plan.spotter
+            configuration.keywords = [KeywordSetting(keyphrase: keyword, sensitivity: plan.sensitivities[0])]
+            do {
+                _ = try HotwordDetectorFactory.detector(configuration: configuration)
+            } catch {
+                throw .detector(error)
+            }
+        }
         let jobs = plan.keywords.flatMap { keyword in plan.sensitivities.map { (keyword, $0) } }
         let results = ResultSlots(count: jobs.count)
         let wallStart = DispatchTime.now()

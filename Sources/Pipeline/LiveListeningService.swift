@@ -258,6 +258,9 @@ private struct CaptureLoop {
         var backoff = LiveListeningService.shortestBackoff
         var stallWatch = CaptureStallWatch(opened: .now)
         var pace = CapturePace(opened: .now)
+        // Overruns said in the log, at most once a minute, as they come: a daemon runs for weeks.
+        var overrunsLogged = 0
+        var overrunsLoggedAt: ContinuousClock.Instant?
         while !stop.isRaised, let current = feed {
             do {
                 // A stalled device delivers nothing: the stop signal, reloads and requests are
@@ -283,6 +286,13 @@ private struct CaptureLoop {
                 }
                 for event in try stream.process(frame.samples, played: played) {
                     record(event, in: &summary)
+                }
+                let overruns = statistics.overrunsRecovered + current.statistics.overrunsRecovered
+                if overruns > overrunsLogged, overrunsLoggedAt.map({ ContinuousClock.now - $0 >= .seconds(60) }) ?? true {
+                    let count = overruns - overrunsLogged, since = overrunsLoggedAt == nil ? "start" : "the last said"
+                    logger.warning("\(configuration.device): \(count) overrun\(count == 1 ? "" : "s") since \(since): audio was lost, not read in time (a machine too busy?)")
+                    overrunsLogged = overruns
+                    overrunsLoggedAt = .now
                 }
                 applyReloads(to: stream)
                 try carryOutRequests(on: stream)
