@@ -16,6 +16,9 @@ package enum CaptureError: Error, Equatable, CustomStringConvertible {
     /// The device went away while open (unplugged, driver unloaded): close it and open it
     /// again once it is back.
     case deviceGone(name: String)
+    /// The device delivered nothing for `seconds`, without an error (a USB microphone that
+    /// stopped streaming): close it and open it again.
+    case stalled(name: String, seconds: Int)
     /// A frame length below 1 sample was requested.
     case invalidFrameLength(Int)
     /// A period outside ``CaptureDevice/periodMillisecondsRange`` was requested.
@@ -29,7 +32,7 @@ package enum CaptureError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .deviceNotFound(let name, _), .deviceBusy(let name), .noCaptureSupport(let name),
              .permissionDenied(let name), .unsupportedFormat(let name, _), .deviceGone(let name),
-             .alsa(let name, _, _, _):
+             .stalled(let name, _), .alsa(let name, _, _, _):
             name
         case .invalidFrameLength, .invalidPeriod:
             nil
@@ -53,6 +56,8 @@ package enum CaptureError: Error, Equatable, CustomStringConvertible {
             "\(name): unsupported device: \(detail)"
         case .deviceGone(let name):
             "\(name): the capture device is gone (unplugged or its driver unloaded); open it again once it is back"
+        case .stalled(let name, let seconds):
+            "\(name): no audio for \(seconds) s, though the device reports no error; opening it again"
         case .invalidFrameLength(let length):
             "invalid frame length \(length): a frame needs at least 1 sample"
         case .invalidPeriod(let milliseconds):

@@ -42,6 +42,11 @@ struct CaptureStallWatch {
         return .stalled(for: now - latest)
     }
 
+    /// Whether the stall going on at `now` has lasted `duration` or longer.
+    func hasStalled(for duration: Duration, at now: ContinuousClock.Instant) -> Bool {
+        isStalled && now - latest >= duration
+    }
+
     /// Watches a device reopened at `opened` (after it was lost), keeping the count of stalls.
     mutating func reopened(at opened: ContinuousClock.Instant) {
         latest = opened

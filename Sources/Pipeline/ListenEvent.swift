@@ -193,7 +193,7 @@ package enum ListenEvent: Equatable, Sendable {
         case .final(let event):
             return "command \"\(event.text)\" at \(seconds(event.time))" + (event.reason == "end_of_speech" ? "" : " (\(event.reason ?? ""))")
         case .commandCutOff(let event):
-            return "command cut off by shutdown while being spoken, dropped: \"\(event.text)\" at \(seconds(event.time))"
+            return "command cut off while being spoken (shutdown, or the device stopped), dropped: \"\(event.text)\" at \(seconds(event.time))"
         case .noCommand(let event):
             return "no command after the hotword (\(seconds(event.time)))"
         case .query(let event):

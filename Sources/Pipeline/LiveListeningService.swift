@@ -51,6 +51,8 @@ package struct LiveListeningService: Service {
     static let longestBackoff = 30.0
     /// Seconds of audio a reopened device delivers before a loss is waited for as the first.
     static let steadyAudioSeconds = 10.0
+    /// How long a device may stall before it is closed and opened again.
+    static let reopenAfterStall = Duration.seconds(15)
     /// Longest wait for a frame before the stop signal is looked at again (a device that stalls).
     static let stallCheckInterval = Duration.milliseconds(250)
 
@@ -270,6 +272,11 @@ private struct CaptureLoop {
                         log(stall)
                         for event in try stream.breakOff() { record(event, in: &summary) }
                     }
+                    // A device that stopped streaming without an error (a USB microphone that
+                    // hangs) is opened again, as one that went away is.
+                    if stallWatch.hasStalled(for: LiveListeningService.reopenAfterStall, at: .now) {
+                        throw CaptureError.stalled(name: configuration.device, seconds: Int(LiveListeningService.reopenAfterStall.timeInterval))
+                    }
                     applyReloads(to: stream)
                     try carryOutRequests(on: stream)
                     continue
@@ -300,6 +307,9 @@ private struct CaptureLoop {
                 // that opens and fails after a period or two is retried less and less often.
                 if pace.audioSeconds >= LiveListeningService.steadyAudioSeconds { backoff = LiveListeningService.shortestBackoff }
             } catch let error as CaptureError {
+                // The feed's thread closes the device after its current read (a stalled one), or
+                // has ended on the error.
+                current.close()
                 statistics.add(current.statistics)
                 report(.device(DeviceEvent(device: configuration.device, status: .lost, format: nil, message: error.problem)))
                 for event in try stream.breakOff() { record(event, in: &summary) }

@@ -98,7 +98,7 @@ import Testing
     @Test func writesACommandCutOffByShutdownAsTroubleOfItsOwnType() {
         let event = ListenEvent.commandCutOff(TranscriptEvent(text: "what is the", time: 3.25, reason: nil, source: .device("default")))
         #expect(event.json.text == #"{"type":"command_cut_off","text":"what is the","time":3.25,"device":"default"}"#)
-        #expect(event.readableLine == #"command cut off by shutdown while being spoken, dropped: "what is the" at 3.250 s"#)
+        #expect(event.readableLine == #"command cut off while being spoken (shutdown, or the device stopped), dropped: "what is the" at 3.250 s"#)
         #expect(event.isTrouble)
     }
 

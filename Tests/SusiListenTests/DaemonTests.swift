@@ -406,7 +406,7 @@ import Testing
         #expect(run.events.last?["unanswered"] as? Int == 0)
         #expect(server.recordedRequests.isEmpty)
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []).filter { $0.hasSuffix(".json") }.isEmpty)
-        #expect(run.log.contains("command cut off by shutdown while being spoken, dropped: "), "\(run.log)")
+        #expect(run.log.contains("command cut off while being spoken (shutdown, or the device stopped), dropped: "), "\(run.log)")
     }
 
     /// The daemon listening with a configuration file, fed through `writer`.
@@ -750,6 +750,23 @@ import Testing
         let finals = events.filter { $0["type"] as? String == "final" }
         #expect(finals.first?["text"] as? String == "set a timer for ten minutes", "\(events)")
         #expect(finals.first?["reason"] as? String == "finished", "\(events)")
+    }
+
+    /// A device that stalls for 15 s without an error (a USB microphone that stopped
+    /// streaming) is closed and opened again, as one that went away is.
+    @Test func opensADeviceThatStalledLongAgain() throws {
+        let daemon = try startListening(configuration: "")
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        #expect(waitForLine(containing: "no audio for 15 s, though the device reports no error; opening it again", in: daemon.output, within: 30),
+                "\(daemon.log)")
+        // Opened again at once: the FIFO has its writer. (Nothing is written to it now: the
+        // device closed leaves it for a moment without a reader.)
+        let opened = { (try? events(in: daemon.output))?.filter { $0["type"] as? String == "device" }.compactMap { $0["status"] as? String } ?? [] }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while opened() != ["opened", "lost", "opened"] && Date() < deadline { usleep(50_000) }
+        #expect(opened() == ["opened", "lost", "opened"], "\(daemon.log)")
+        try daemon.writer.close()
+        #expect(terminate(daemon.process).status == 0, "\(daemon.log)")
     }
 
     @Test func stopsPromptlyOnSIGTERMWhileTheDeviceCannotBeOpenedYet() throws {
