@@ -143,7 +143,7 @@ package enum ListenEvent: Equatable, Sendable {
     package var isTrouble: Bool {
         switch self {
         case .error, .commandCutOff, .reloadFailed: true
-        case .device(let event): event.status == .lost
+        case .device(let event): event.status == .lost || event.status == .stalled
         default: false
         }
     }
@@ -176,6 +176,8 @@ package enum ListenEvent: Equatable, Sendable {
                 return "capturing from \(event.device)\(format)"
             case .lost:
                 return "lost \(event.device)" + (event.message.map { ": \($0)" } ?? "")
+            case .stalled, .resumed:
+                return "\(event.device): " + (event.message ?? event.status.rawValue)
             }
         case .candidate(let event):
             let candidate = event.candidate
@@ -226,14 +228,21 @@ private func seconds(_ value: Double) -> String { String(printf: "%.3f s", value
 /// A capture device opened or lost.
 package struct DeviceEvent: Equatable, Sendable {
     package enum Status: String, Sendable {
-        case opened, lost
+        /// Opened (at start, or again after it was lost).
+        case opened
+        /// Gone, or stalled too long: it is being opened again.
+        case lost
+        /// No audio for a while (``message`` says how long); waited for.
+        case stalled
+        /// Audio again after a stall.
+        case resumed
     }
 
     package var device: String
     package var status: Status
     /// What the device delivers, once opened.
     package var format: CaptureFormat?
-    /// Why it was lost.
+    /// Why it was lost, or how long it stalled.
     package var message: String?
 
     package init(device: String, status: Status, format: CaptureFormat?, message: String?) {

@@ -269,7 +269,7 @@ private struct CaptureLoop {
                 // looked at meanwhile.
                 guard let frame = try current.next(waitingAtMost: LiveListeningService.stallCheckInterval) else {
                     if let stall = stallWatch.noFrame(at: .now) {
-                        log(stall)
+                        report(stall)
                         for event in try stream.breakOff() { record(event, in: &summary) }
                     }
                     // A device that stopped streaming without an error (a USB microphone that
@@ -281,7 +281,7 @@ private struct CaptureLoop {
                     try carryOutRequests(on: stream)
                     continue
                 }
-                if let stall = stallWatch.frameCame(at: .now) { log(stall) }
+                if let stall = stallWatch.frameCame(at: .now) { report(stall) }
                 if pace.delivered(frame.samples.count, at: .now) {
                     logger.warning("\(configuration.device) delivers audio faster than real time (\(pace.description)): not a live microphone? Events' times run ahead of the clock")
                 }
@@ -331,14 +331,15 @@ private struct CaptureLoop {
         return summary
     }
 
-    /// Logs a stall of the device as it begins (a warning) and as it ends.
-    private func log(_ change: CaptureStallWatch.Change) {
-        switch change {
+    /// Reports a stall of the device as it begins (trouble) and as it ends.
+    private func report(_ change: CaptureStallWatch.Change) {
+        let (status, message) = switch change {
         case .stalled(let duration):
-            logger.warning("\(configuration.device): no audio for \(String(printf: "%.1f", duration.timeInterval)) s: the device stalls; waiting for it")
+            (DeviceEvent.Status.stalled, "no audio for \(String(printf: "%.1f", duration.timeInterval)) s: the device stalls; waiting for it")
         case .resumed(let duration):
-            logger.info("\(configuration.device): audio again after \(String(printf: "%.1f", duration.timeInterval)) s without")
+            (DeviceEvent.Status.resumed, "audio again after \(String(printf: "%.1f", duration.timeInterval)) s without")
         }
+        report(.device(DeviceEvent(device: configuration.device, status: status, format: nil, message: message)))
     }
 
     /// Puts the reloads set up since the last call into effect, between two frames: a new

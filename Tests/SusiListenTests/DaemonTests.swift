@@ -763,8 +763,8 @@ import Testing
         // device closed leaves it for a moment without a reader.)
         let opened = { (try? events(in: daemon.output))?.filter { $0["type"] as? String == "device" }.compactMap { $0["status"] as? String } ?? [] }
         let deadline = Date(timeIntervalSinceNow: 10)
-        while opened() != ["opened", "lost", "opened"] && Date() < deadline { usleep(50_000) }
-        #expect(opened() == ["opened", "lost", "opened"], "\(daemon.log)")
+        while opened() != ["opened", "stalled", "lost", "opened"] && Date() < deadline { usleep(50_000) }
+        #expect(opened() == ["opened", "stalled", "lost", "opened"], "\(daemon.log)")
         try daemon.writer.close()
         #expect(terminate(daemon.process).status == 0, "\(daemon.log)")
     }
