@@ -269,15 +269,17 @@ import Testing
         return speaker
     }
 
-    /// Runs the daemon playing on `playbackDevice`, says the timer command, and once SUSI's
-    /// long answer (about 35 s of speech) has been spoken for 3 s, stops the daemon with
-    /// SIGTERM and returns its exit status, the seconds it took, its events and its log.
-    private func stopWhileALongAnswerIsSpoken(on playbackDevice: String) throws
+    /// Runs the daemon playing on `playbackDevice` (with `arguments` added), says the timer
+    /// command, and once SUSI's long answer (about 35 s of speech) has been spoken for 3 s,
+    /// calls `meanwhile` with the capture FIFO's writer and the events file, then stops the
+    /// daemon with SIGTERM; returns its exit status, the seconds it took, its events and its log.
+    private func speakALongAnswer(on playbackDevice: String, arguments: [String] = [],
+                                  meanwhile: (FileHandle, URL) throws -> Void = { _, _ in }) throws
         -> (status: Int32, seconds: Double, events: [[String: Any]], log: String) {
         let long = String(repeating: "The weather in Berlin is sunny with twenty degrees. ", count: 11)
         let server = try LoopbackHTTPServer(script: [.json(#"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"\#(long)"}]}]}"#)])
         defer { server.stop() }
-        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--server", server.url.absoluteString, "--no-sounds"],
+        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--server", server.url.absoluteString, "--no-sounds"] + arguments,
                                                         playbackDevice: playbackDevice)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let writer = try openFIFOForWriting(within: 10)
@@ -286,21 +288,26 @@ import Testing
         #expect(try playSilence(into: writer, until: "\"type\":\"answer\"", in: output, within: 30).found,
                 "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         _ = try playSilence(into: writer, until: "never", in: output, within: 3)
+        try meanwhile(writer, output)
         let stopped = terminate(process)
         return (stopped.status, stopped.seconds, try events(in: output), try String(contentsOf: errors, encoding: .utf8))
     }
 
-    /// systemd waits 5 s for a stop: an answer being spoken, which may take half a minute, is
-    /// stopped. The speaker here takes what is played as fast as a real one would: a FIFO that
-    /// the test empties at 32,000 bytes a second.
-    @Test func stopsPromptlyOnSIGTERMWhileAnAnswerIsSpoken() throws {
+    /// A playback device `paced` that takes what is played as fast as a real speaker would: a
+    /// FIFO that the test empties at 32,000 bytes a second.
+    private func addPacedSpeaker() throws {
         let speaker = try addFIFOPlaybackDevice(named: "paced")
-        let drained = Thread {
+        Thread {
             guard let listener = FileHandle(forReadingAtPath: speaker) else { return }
             while !listener.readData(ofLength: 1_024).isEmpty { usleep(32_000) }
-        }
-        drained.start()
-        let stopped = try stopWhileALongAnswerIsSpoken(on: "paced")
+        }.start()
+    }
+
+    /// systemd waits 5 s for a stop: an answer being spoken, which may take half a minute, is
+    /// stopped.
+    @Test func stopsPromptlyOnSIGTERMWhileAnAnswerIsSpoken() throws {
+        try addPacedSpeaker()
+        let stopped = try speakALongAnswer(on: "paced")
         #expect(stopped.status == 0)
         #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s for an answer of about 35 s")
         #expect(stopped.events.last?["type"] as? String == "summary")
@@ -313,35 +320,17 @@ import Testing
     /// else the person would be heard over the device's own voice, and the session would take
     /// what they say for the device's sound.
     @Test func aListenRequestStopsTheAnswerBeingSpoken() throws {
-        let speaker = try addFIFOPlaybackDevice(named: "paced")
-        let drained = Thread {
-            guard let listener = FileHandle(forReadingAtPath: speaker) else { return }
-            while !listener.readData(ofLength: 1_024).isEmpty { usleep(32_000) }
-        }
-        drained.start()
-        let long = String(repeating: "The weather in Berlin is sunny with twenty degrees. ", count: 11)
-        let server = try LoopbackHTTPServer(script: [.json(#"{"answers":[{"data":[],"actions":[{"type":"answer","expression":"\#(long)"}]}]}"#)])
-        defer { server.stop() }
+        try addPacedSpeaker()
         let path = folder.appendingPathComponent("events.sock").path
-        let (process, output, errors) = try startDaemon(arguments: ["--config", "/dev/null", "--server", server.url.absoluteString, "--no-sounds",
-                                                                    "--events-socket", path], playbackDevice: "paced")
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let writer = try openFIFOForWriting(within: 10)
-        defer { try? writer.close() }
-        try play(try AudioFileReader(path: "TestAudio/commands/hotword_02_slt.flac").remainingSamples(), into: writer)
-        #expect(try playSilence(into: writer, until: "\"type\":\"answer\"", in: output, within: 30).found,
-                "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
-        _ = try playSilence(into: writer, until: "never", in: output, within: 2)
-        let client = try EventSocketTestClient(path)
-        #expect(client.send("{\"type\":\"listen\"}\n"))
-        #expect(try playSilence(into: writer, until: "\"type\":\"spoken\"", in: output, within: 10).found,
-                "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
-        let stopped = terminate(process)
-        #expect(stopped.status == 0)
-        let events = try events(in: output)
-        let spoken = try #require(events.first { $0["type"] as? String == "spoken" }, "\(events)")
+        let stopped = try speakALongAnswer(on: "paced", arguments: ["--events-socket", path]) { writer, output in
+            let client = try EventSocketTestClient(path)
+            #expect(client.send("{\"type\":\"listen\"}\n"))
+            #expect(try playSilence(into: writer, until: "\"type\":\"spoken\"", in: output, within: 10).found)
+        }
+        #expect(stopped.status == 0, "\(stopped.log)")
+        let spoken = try #require(stopped.events.first { $0["type"] as? String == "spoken" }, "\(stopped.events)")
         #expect((spoken["interrupted_after_s"] as? Double).map { $0 > 1 && $0 < 30 } == true, "\(spoken)")
-        #expect(events.contains { $0["type"] as? String == "listen" }, "\(events)")
+        #expect(stopped.events.contains { $0["type"] as? String == "listen" }, "\(stopped.events)")
     }
 
     /// A speaker that stopped taking samples (a FIFO no one reads: ALSA's `file` PCM blocks in
@@ -353,7 +342,7 @@ import Testing
         let unread = open(speaker, O_RDONLY | O_NONBLOCK)
         #expect(unread >= 0)
         defer { close(unread) }
-        let stopped = try stopWhileALongAnswerIsSpoken(on: "stuck")
+        let stopped = try speakALongAnswer(on: "stuck")
         #expect(stopped.status == 0, "\(stopped.log)")
         #expect(stopped.seconds < Self.promptExit, "\(stopped.seconds) s")
         #expect(stopped.events.last?["type"] as? String == "summary", "\(stopped.events)")
