@@ -98,16 +98,6 @@ import AudioTestSupport
         }
     }
 
-    /// A keyword that cannot be set up is found out before any keyword's run, not after them.
-    @Test func refusesAKeywordWithoutAPronunciationBeforeMeasuringAny() throws {
-        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
-        let outcome = try CommandRunner.run(["bench", "--keyword", "computer", "--keyword", "zorblatx", "--negatives", negative,
-                                             "--sensitivity", "0.5", "0.9"])
-        #expect(outcome.status == 2, "\(outcome.standardError)")
-        #expect(outcome.standardError.contains("no pronunciation for \"zorblatx\""), "\(outcome.standardError)")
-        #expect(!outcome.standardError.contains(" done ("), "\(outcome.standardError)")
-    }
-
     /// Several sensitivities with `--keyword` are a sweep, every one run for the keyword, not
     /// one per keyphrase as for `detect`.
     @Test func sweepsEverySensitivityGivenForTheKeywordGiven() throws {
