@@ -15,10 +15,26 @@ import Testing
             .map { Fixtures.testAudio.appendingPathComponent($0).standardizedFileURL.path }
     }
 
+    /// The detectors made so far in a test, by their settings: each file is a fresh stream of
+    /// one, reset as `--file` resets it between files (loading a recogniser for every file made
+    /// this suite the slowest of all).
+    private final class Detectors {
+        var made: [String: any HotwordDetector] = [:]
+    }
+    private let detectors = Detectors()
+
     private func hits(in file: String, sensitivity: Double = 0.5, gain: Double = 1, scale: Float = 1,
                       decision: KeywordDecision = .twoStage) throws -> [HotwordHit] {
-        let spotter = try HotwordDetectorFactory.detector(configuration: Fixtures.spotter(
-            [KeywordSetting(keyphrase: "susi", sensitivity: sensitivity)], gain: gain, decision: decision))
+        let settings = "\(sensitivity) \(gain) \(decision)"
+        let spotter: any HotwordDetector
+        if let made = detectors.made[settings] {
+            try made.reset()
+            spotter = made
+        } else {
+            spotter = try HotwordDetectorFactory.detector(configuration: Fixtures.spotter(
+                [KeywordSetting(keyphrase: "susi", sensitivity: sensitivity)], gain: gain, decision: decision))
+            detectors.made[settings] = spotter
+        }
         return try Fixtures.hits(in: try Fixtures.samples(of: file).map { $0 * scale }, with: spotter)
     }
 
