@@ -152,7 +152,7 @@ package final class PlaybackDevice: SoundOutput {
             _ = snd_pcm_wait(pcm, Self.waitMilliseconds)
         }
         // A device unplugged while it played the end of the sound says so, as a write would.
-        if snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED { try ensure(-19, "snd_pcm_drain") }
+        if snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED { try ensure(-ENODEV, "snd_pcm_drain") }
         return .completed
     }
 

@@ -73,11 +73,12 @@ package final class ListeningStream {
             frame = isTranscribing ? captured : [Float](repeating: 0, count: captured.count)
         }
         samples += frame.count
+        let overDeviceSound = played != .nothing
         // The detector hears every frame unless muted, so its count stays on the stream's (unmute
         // starts it again where the stream is); hits and candidates during a command are not reported.
         let hits = isMuted ? [] : try detector.process(frame).map { $0.shifted(by: detectorStart) }
         if let start = sessionStart, let transcriber {
-            return try transcriber.process(heardWithGain(frame), overDeviceSound: played != .nothing).map { event(for: $0, sessionStart: start) }
+            return try transcriber.process(heardWithGain(frame), overDeviceSound: overDeviceSound).map { event(for: $0, sessionStart: start) }
         }
         guard !isMuted else { return [] }
         let candidates: [ListenEvent] = reportsCandidates
@@ -87,13 +88,13 @@ package final class ListeningStream {
             : []
         // The detector lists the best hit first.
         guard let hit = hits.first else { return candidates }
-        let bargeIn: [ListenEvent] = played == .nothing ? [] : [.bargeIn(BargeInEvent(time: seconds, source: source))]
+        let bargeIn: [ListenEvent] = overDeviceSound ? [.bargeIn(BargeInEvent(time: seconds, source: source))] : []
         let events = candidates + bargeIn + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
         if let transcriber {
             // The detector keeps the stream's recent audio, on its own count.
             // A barge-in's lead-in was heard while the device sounded.
             try transcriber.begin(leadIn: heardWithGain(detector.recentAudio.samples(from: hit.endSample - detectorStart)),
-                                  overDeviceSound: played != .nothing)
+                                  overDeviceSound: overDeviceSound)
             // If the lead-in alone ends the session, its event comes with the next frame.
             sessionStart = hit.endSample
         }

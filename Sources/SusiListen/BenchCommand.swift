@@ -126,7 +126,6 @@ struct BenchCommand: ParsableCommand {
     /// Refuses negatives that would count twice or count keywords as false alarms: a file
     /// given twice (its halves would be split wrong too), or one with labelled keywords.
     private static func checkNegatives(_ files: [String], labels: [KeywordLabel]) throws(BenchmarkError) {
-        func realPath(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
         var seen = Set<String>()
         if let twice = files.first(where: { !seen.insert(realPath($0)).inserted }) {
             throw .nothingToMeasure("\(twice): given twice as negatives")

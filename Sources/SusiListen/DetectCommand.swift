@@ -71,9 +71,9 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             throw ValidationError("--speak-to writes what a --file run would play; live, sounds go to --playback-device")
         }
         if let speakTo = playback.speakTo {
-            let written = Self.realPath(speakTo)
+            let written = realPath(speakTo)
             let read = file + (playback.echoReference.map { [$0] } ?? [])
-            if let input = read.first(where: { written == Self.realPath($0) || written.hasPrefix(Self.realPath($0) + "/") }) {
+            if let input = read.first(where: { written == realPath($0) || written.hasPrefix(realPath($0) + "/") }) {
                 throw ValidationError("--speak-to \(speakTo) would overwrite or add to the audio it reads (\(input)): give a file elsewhere")
             }
         }
@@ -95,14 +95,6 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             StandardError.write("susi-listen: \(error)")
             throw ExitStatus.captureDeviceUnavailable.exitCode
         }
-    }
-
-    /// `path` absolute, with `.`, `..` and the symbolic links of its folder resolved (the file
-    /// itself need not exist yet).
-    private static func realPath(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath()
-        return folder.appendingPathComponent(url.lastPathComponent).resolvingSymlinksInPath().path
     }
 
     func run() async throws {
