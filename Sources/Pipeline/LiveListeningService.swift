@@ -29,6 +29,9 @@ import Transcription
 ///
 /// With an event socket, every event is also published to its clients, and their requests
 /// (mute, unmute, listen) are carried out by the capture thread between two frames.
+///
+/// Under systemd, the service says when it is ready (listening has started), reloading and
+/// stopping, what it does (in `systemctl status`), and the capture loop pings the watchdog.
 package struct LiveListeningService: Service {
     /// Device, period and detection settings.
     package let configuration: Configuration
@@ -40,6 +43,8 @@ package struct LiveListeningService: Service {
     /// Where local programs get the events and send requests, if anywhere; served until the
     /// summary has been published.
     package let events: EventSocket?
+    /// Where systemd is told what the service does.
+    package let systemd: SystemdNotifier
     /// The detector and transcriber set up at start, handed to the capture thread.
     private let stages: CaptureStages
     /// Sends final commands to SUSI; nil when they are not sent.
@@ -61,10 +66,12 @@ package struct LiveListeningService: Service {
     ///     caller (so that their errors come before the service starts, and each model loads
     ///     once); the service owns them from then on. Run the service once.
     ///   - events: the events socket, if local programs are to get the events and send requests.
+    ///   - systemd: where systemd is told what the service does (nowhere when not under systemd).
     package init(configuration: Configuration, detector: any HotwordDetector, transcriber: (any Transcriber)?,
                 forwarder: ChatForwarder?, reloads: AsyncStream<Result<Configuration, any Error>>, events: EventSocket? = nil,
-                report: @escaping @Sendable (ListenEvent) -> Void) {
+                systemd: SystemdNotifier, report: @escaping @Sendable (ListenEvent) -> Void) {
         self.configuration = configuration
+        self.systemd = systemd
         stages = CaptureStages(detector: detector, transcriber: transcriber)
         self.forwarder = forwarder
         self.reloads = reloads
@@ -75,11 +82,14 @@ package struct LiveListeningService: Service {
     package func run() async throws {
         let stop = StopSignal()
         let (commands, commandSink) = AsyncStream<String>.makeStream()
-        // Every event goes to the log (or standard output) and to the event socket's clients;
-        // those of the playback thread (`spoken`, a device that cannot play) too.
+        let notifications = ListeningNotifications(systemd: systemd, device: configuration.device,
+                                                   keyphrases: stages.detector.thresholds.map(\.keyphrase))
+        // Every event goes to the log (or standard output), to the event socket's clients and
+        // to systemd's status; those of the playback thread (`spoken`, a device that cannot play) too.
         let published: @Sendable (ListenEvent) -> Void = { [report, events] event in
             report(event)
             events?.publish(event.json.text)
+            notifications.record(event)
         }
         let playback = startPlayback(reporting: published)
         // The others also go to the playback thread, which plays the sounds they call for.
@@ -91,8 +101,8 @@ package struct LiveListeningService: Service {
         let requests = ListeningRequests()
         do {
             try await serveEvents(to: requests) {
-                try await listen(stop: stop, commands: commands, commandSink: commandSink, forwarder: forwarder,
-                                 playback: playback, prepared: prepared, requests: requests, report: report)
+                try await listen(stop: stop, commands: commands, commandSink: commandSink, forwarder: forwarder, playback: playback,
+                                 prepared: prepared, requests: requests, notifications: notifications, report: report)
             }
         } catch {
             await playback?.finish()
@@ -114,7 +124,7 @@ package struct LiveListeningService: Service {
     /// Captures, detects and forwards commands until shutdown, then reports the summary.
     private func listen(stop: StopSignal, commands: AsyncStream<String>, commandSink: AsyncStream<String>.Continuation,
                         forwarder: ChatForwarder?, playback: PlaybackThread?, prepared: PreparedReloads, requests: ListeningRequests,
-                        report: @escaping @Sendable (ListenEvent) -> Void) async throws {
+                        notifications: ListeningNotifications, report: @escaping @Sendable (ListenEvent) -> Void) async throws {
         let (replaced, replacedSink) = AsyncStream<DetectorTransfer>.makeStream()
         try await withGracefulShutdownHandler {
             // Commands go to SUSI from a task of their own, so capture never waits for the server.
@@ -122,7 +132,9 @@ package struct LiveListeningService: Service {
             var summary = try await withThrowingTaskGroup(of: Void.self, returning: RunSummary.self) { [configuration, stages, reloads, report, logger] reloading in
                 // Reloads are set up beside capture and end with it (a detector being built is
                 // waited for), so nothing is reported after the summary.
-                reloading.addTask { await Self.prepare(reloads, started: configuration, forwarder: forwarder, into: prepared, report: report) }
+                reloading.addTask {
+                    await Self.prepare(reloads, started: configuration, forwarder: forwarder, into: prepared, notifications: notifications, report: report)
+                }
                 // Detectors a reload replaced are freed here, not on the capture thread: freeing
                 // a recogniser takes tens of milliseconds.
                 reloading.addTask { for await _ in replaced {} }
@@ -135,7 +147,7 @@ package struct LiveListeningService: Service {
                     return try await DedicatedThread.run(named: "susi-listen capture") {
                         try CaptureLoop(configuration: configuration, stages: stages, report: report, logger: logger, stop: stop,
                                         commands: forwarder == nil ? nil : commandSink, reloads: prepared, replaced: replacedSink,
-                                        requests: requests, playback: playback).run()
+                                        requests: requests, playback: playback, notifications: notifications).run()
                     }
                 } onCancel: {
                     stop.raise()
@@ -147,6 +159,7 @@ package struct LiveListeningService: Service {
             await playback?.finish()
             report(.summary(summary))
         } onGracefulShutdown: {
+            notifications.stopping()
             stop.raise()
         }
     }
@@ -170,12 +183,14 @@ package struct LiveListeningService: Service {
     /// Sets up each configuration read again, off the capture thread: a new detector when the
     /// detection settings changed (built on a thread of its own, as loading models blocks),
     /// then the chat settings; hands the detector and the event to the capture loop. One that
-    /// cannot be read or set up changes nothing and is reported.
+    /// cannot be read or set up changes nothing and is reported. systemd hears of each as it
+    /// comes; of its end, from its event.
     private static func prepare(_ reloads: AsyncStream<Result<Configuration, any Error>>, started: Configuration,
-                                forwarder: ChatForwarder?, into prepared: PreparedReloads,
+                                forwarder: ChatForwarder?, into prepared: PreparedReloads, notifications: ListeningNotifications,
                                 report: @escaping @Sendable (ListenEvent) -> Void) async {
         var current = started
         for await reload in reloads {
+            notifications.reloading()
             do {
                 let next = try reload.get()
                 let changes = ConfigurationChanges(started: started, current: current, next: next)
@@ -240,6 +255,9 @@ private struct CaptureLoop {
     let requests: ListeningRequests
     /// What plays sounds and answers: its timeline is the echo reference, and a barge-in stops it.
     let playback: PlaybackThread?
+    /// Where systemd hears how listening goes; the watchdog is pinged from every wait of this
+    /// loop (for a frame, for the device to open, before opening it again) and after each frame.
+    let notifications: ListeningNotifications
 
     /// Listens until the stop signal, reporting every event but the summary, which it returns.
     func run() throws -> RunSummary {
@@ -264,6 +282,7 @@ private struct CaptureLoop {
         var overrunsLogged = 0
         var overrunsLoggedAt: ContinuousClock.Instant?
         while !stop.isRaised, let current = feed {
+            notifications.keepAlive()
             do {
                 // A stalled device delivers nothing: the stop signal, reloads and requests are
                 // looked at meanwhile.
@@ -411,6 +430,7 @@ private struct CaptureLoop {
         let started = ContinuousClock.now
         var warned = false
         while !stop.isRaised {
+            notifications.keepAlive()
             if try feed.waitUntilOpen(waitingAtMost: LiveListeningService.stallCheckInterval) { return feed }
             if !warned && ContinuousClock.now - started >= CaptureStallWatch.threshold {
                 warned = true
@@ -429,6 +449,7 @@ private struct CaptureLoop {
         while !stop.isRaised {
             let retry = ContinuousClock.now + .milliseconds(Int(backoff * 1000))
             while ContinuousClock.now < retry {
+                notifications.keepAlive()
                 if stop.wait(seconds: min(LiveListeningService.stallCheckInterval.timeInterval, (retry - ContinuousClock.now).timeInterval)) { return nil }
                 // A reload or a request need not wait for the device.
                 applyReloads(to: stream)
@@ -439,6 +460,7 @@ private struct CaptureLoop {
                 return try open(stream: stream)
             } catch let error as CaptureError {
                 logger.debug("\(configuration.device): still unavailable (\(error.problem)); next try in \(backoff) s")
+                notifications.retrying(because: error.problem, inSeconds: backoff)
             }
         }
         return nil

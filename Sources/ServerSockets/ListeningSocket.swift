@@ -17,7 +17,8 @@ package final class ListeningSocket: @unchecked Sendable {
     package enum Wake: Equatable {
         /// A client connected: its socket, which the caller owns from now on.
         case client(Int32)
-        /// These of the watched descriptors can be read (or were closed by their peer).
+        /// These of the watched descriptors can be read (or were closed by their peer); none when
+        /// the wait's time limit passed first.
         case readable([Int32])
         /// The notice was raised.
         case shutdown
@@ -103,13 +104,20 @@ package final class ListeningSocket: @unchecked Sendable {
 
     /// Calls `body` with `path` as a socket address and its length.
     package static func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        withUnixAddress(name: Array(path.utf8.prefix(ServerAddress.maximumUnixPathLength)) + [0], body)
+    }
+
+    /// Calls `body` with a socket address holding `name`, a path's bytes and a zero or a zero
+    /// and an abstract name's bytes (at most 108 bytes), and its length, which counts the bytes
+    /// of `name`: every one of them is an abstract name's.
+    package static func withUnixAddress<Result>(name: [UInt8], _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         var socketAddress = sockaddr_un()
         socketAddress.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &socketAddress.sun_path) { bytes in
-            bytes.copyBytes(from: path.utf8.prefix(ServerAddress.maximumUnixPathLength))
-        }
+        withUnsafeMutableBytes(of: &socketAddress.sun_path) { $0.copyBytes(from: name) }
+        // sun_path follows sun_family.
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + name.count)
         return withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }
     }
 
@@ -135,10 +143,12 @@ package final class ListeningSocket: @unchecked Sendable {
         unlink(path)
     }
 
-    /// Waits for the next client; nil once `notice` is raised.
-    package func accept(until notice: ShutdownNotice) -> Int32? {
+    /// Waits for the next client; nil once `notice` is raised. `waiting` runs before each wait,
+    /// which lasts at most `limit` when one is given (a watchdog's ping, due at intervals).
+    package func accept(until notice: ShutdownNotice, waitingAtMost limit: Duration? = nil, whileWaiting waiting: () -> Void = {}) -> Int32? {
         while true {
-            switch next(until: notice, watching: []) {
+            waiting()
+            switch next(until: notice, watching: [], waitingAtMost: limit) {
             case .client(let client): return client
             case .shutdown: return nil
             case .readable: continue
@@ -146,13 +156,17 @@ package final class ListeningSocket: @unchecked Sendable {
         }
     }
 
-    /// Waits for a client to connect, one of `others` to become readable, or `notice`.
-    package func next(until notice: ShutdownNotice, watching others: [Int32]) -> Wake {
+    /// Waits for a client to connect, one of `others` to become readable, or `notice`; or, with
+    /// a `limit`, until it has passed (`readable([])`).
+    package func next(until notice: ShutdownNotice, watching others: [Int32], waitingAtMost limit: Duration? = nil) -> Wake {
+        let timeout = limit.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? -1
         while true {
             var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: notice.descriptor, events: Int16(POLLIN), revents: 0)]
                 + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&entries, nfds_t(entries.count), -1) >= 0 || errno == EINTR else { return .shutdown }
+            let ready = poll(&entries, nfds_t(entries.count), timeout)
+            guard ready >= 0 || errno == EINTR else { return .shutdown }
+            if ready == 0 { return .readable([]) }
             if entries[1].revents != 0 { return .shutdown }
             let readable = entries.dropFirst(2).filter { $0.revents != 0 }.map(\.fd)
             if !readable.isEmpty { return .readable(readable) }

@@ -8,6 +8,7 @@ import Glibc
 import HotwordDetection
 import Logging
 import Pipeline
+import ServerSockets
 import ServiceLifecycle
 
 /// `susi-listen`: listen on a capture device until stopped, or with `--file`, detect in files.
@@ -181,16 +182,19 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         // A SIGHUP while the models load (before HangUpSignalService traps it) must not end
         // the daemon; the configuration was just read.
         signal(SIGHUP, SIG_IGN)
+        let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
+        // systemd (Type=notify) shows this until the service says it listens.
+        let systemd = SystemdNotifier()
+        systemd.status("loading the models")
         // Fail early, with exit code 2, on models and keywords; the service listens with these.
         let detector = try settings.makeDetector()
         let transcriber = try settings.makeTranscriber()
         let forwarder = try settings.makeForwarder()
-        let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let output = EventLog(json: settings.json, logger: logger)
         let eventSocket = try EventSocketOptions.open(for: settings)
         let (reloads, reloadSink) = AsyncStream<Result<Configuration, any Error>>.makeStream()
         let service = LiveListeningService(configuration: settings, detector: detector, transcriber: transcriber,
-                                           forwarder: forwarder, reloads: reloads, events: eventSocket) { output.record($0) }
+                                           forwarder: forwarder, reloads: reloads, events: eventSocket, systemd: systemd) { output.record($0) }
         let hangUp = HangUpSignalService(logger: logger, reloads: reloadSink) { [self] in try reread(configurationPath, logger: logger) }
         // Shutdown goes through the services last to first: SIGHUP's stops trapping first.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

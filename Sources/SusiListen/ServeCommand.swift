@@ -89,6 +89,10 @@ struct ServeCommand: AsyncParsableCommand {
            URL(fileURLWithPath: path).standardizedFileURL == URL(fileURLWithPath: events).standardizedFileURL {
             throw ValidationError("--uri (serve.uri) and --events-socket name the same socket, \(path): give each its own")
         }
+        let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
+        // systemd (Type=notify) shows this until the service says it listens.
+        let systemd = SystemdNotifier()
+        systemd.status("loading the models")
         // Fail early, with exit code 2, on models and keywords; the detector is the pool's first.
         let first = try settings.makeDetector()
         let spotter = settings.spotterConfiguration
@@ -96,13 +100,12 @@ struct ServeCommand: AsyncParsableCommand {
         // idle, enough for Home Assistant's reconnection after each detection.
         let detectors = DetectorPool(keptIdle: 2) { try HotwordDetectorFactory.detector(configuration: spotter) }
         detectors.keep(first)
-        let logger = StandardErrorLogging.bootstrap(level: settings.logLevel)
         let service = WyomingWakeService(
             configuration: WyomingServerConfiguration(
                 address: address, maximumClients: settings.maximumClients, idleTimeout: settings.idleTimeout,
                 zeroconfName: settings.zeroconf ? settings.zeroconfName ?? WyomingServerConfiguration.defaultZeroconfName : nil),
             program: WakeProgramDescription(keywords: settings.keywords, decision: settings.decision, version: SusiListen.configuration.version),
-            detectors: detectors, events: try EventSocketOptions.open(for: settings))
+            detectors: detectors, events: try EventSocketOptions.open(for: settings), systemd: systemd)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

@@ -50,22 +50,30 @@ package struct WyomingServerConfiguration: Sendable {
 /// With an events socket, local programs get the server's own events there: clients connected
 /// and disconnected, and each detection with the client it was for. Requests are answered with
 /// an `error`: the server's audio comes from its clients.
+///
+/// Under systemd, the service says when it is ready (it listens) and stopping, and the
+/// accepting thread pings the watchdog.
 package struct WyomingWakeService: Service {
     package let configuration: WyomingServerConfiguration
     package let program: WakeProgramDescription
     package let detectors: DetectorPool
     /// Where local programs get the server's events, if anywhere.
     package let events: EventSocket?
+    /// Where systemd is told what the server does.
+    package let systemd: SystemdNotifier
     /// Called once the socket listens, with the address bound (a TCP port 0 resolved).
     package let listening: @Sendable (ServerAddress) -> Void
     private let logger = Logger(label: "susi-listen.wyoming")
 
+    /// - Parameter systemd: where systemd is told what the server does; by default nowhere.
     package init(configuration: WyomingServerConfiguration, program: WakeProgramDescription, detectors: DetectorPool,
-                events: EventSocket? = nil, listening: @escaping @Sendable (ServerAddress) -> Void = { _ in }) {
+                events: EventSocket? = nil, systemd: SystemdNotifier = SystemdNotifier(environment: [:]),
+                listening: @escaping @Sendable (ServerAddress) -> Void = { _ in }) {
         self.configuration = configuration
         self.program = program
         self.detectors = detectors
         self.events = events
+        self.systemd = systemd
         self.listening = listening
     }
 
@@ -77,6 +85,7 @@ package struct WyomingWakeService: Service {
         logger.info("listening on \(socket.boundAddress) for \(program.settings)")
         let announcement = announce(socket.boundAddress)
         listening(socket.boundAddress)
+        systemd.ready(status: "listening on \(socket.boundAddress) for \(program.settings)")
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await withTaskGroup(of: Void.self) { threads in
@@ -98,6 +107,7 @@ package struct WyomingWakeService: Service {
                 notice.raise()
             }
         } onGracefulShutdown: {
+            systemd.stopping(status: "stopping: closing the connections")
             notice.raise()
         }
         withExtendedLifetime(announcement) {}
@@ -117,12 +127,13 @@ package struct WyomingWakeService: Service {
         events?.publish(event.text)
     }
 
-    /// Accepts clients until `notice`, then waits for their threads to end.
+    /// Accepts clients until `notice`, then waits for their threads to end. The watchdog is
+    /// pinged from here: a server that no longer accepts is hung, whatever its clients' threads do.
     private func acceptConnections(on socket: ListeningSocket, until notice: ShutdownNotice) {
         let connections = DispatchGroup()
         let active = ActiveConnections(), refusing = ActiveConnections()
         var counter = 0
-        while let descriptor = socket.accept(until: notice) {
+        while let descriptor = socket.accept(until: notice, waitingAtMost: systemd.keepAlivePeriod, whileWaiting: systemd.keepAlive) {
             counter += 1
             let client = ClientConnection(descriptor: descriptor, idleTimeout: configuration.idleTimeout, notice: notice)
             let admitted = active.admit(upTo: configuration.maximumClients)

@@ -1,0 +1,82 @@
+import ServerSockets
+import TextFormatting
+import Threading
+
+/// What the listening daemon tells systemd ([docs/systemd.md](../../docs/systemd.md)): ready
+/// once it listens and again after each reload, reloading, stopping, and what it does in a line
+/// for `systemctl status`, kept up to date from its events; and the watchdog's pings, from the
+/// capture loop alone.
+///
+/// Events come from several threads (capture, the device's feed, reloads): the state they
+/// change is kept under a lock.
+final class ListeningNotifications: @unchecked Sendable {
+    private let systemd: SystemdNotifier
+    private let device: String
+    private let lock = Lock()
+    /// The keyphrases listened for.
+    private var keyphrases: [String]
+    private var isMuted = false
+
+    init(systemd: SystemdNotifier, device: String, keyphrases: [String]) {
+        self.systemd = systemd
+        self.device = device
+        self.keyphrases = keyphrases
+    }
+
+    /// Tells systemd what `event` changed: readiness (listening has started, a reload is done or
+    /// failed) and the status line (the device opened, lost or stalled, muted, unmuted).
+    func record(_ event: ListenEvent) {
+        switch event {
+        case .start(let start):
+            systemd.ready(status: listening(for: start.keywords.map(\.keyphrase)))
+        case .reloaded(let reload):
+            systemd.ready(status: listening(for: reload.detection?.keywords.map(\.keyphrase)))
+        case .reloadFailed(let failure):
+            systemd.ready(status: listening() + "; configuration not reloaded: \(failure.message)")
+        case .muted:
+            systemd.status(listening(muted: true))
+        case .unmuted:
+            systemd.status(listening(muted: false))
+        case .device(let change):
+            switch change.status {
+            case .opened, .resumed: systemd.status(listening())
+            case .lost: systemd.status("\(event.readableLine); opening it again")
+            case .stalled: systemd.status(event.readableLine)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Says the lost device could not be opened again, why, and when the next try is.
+    func retrying(because problem: String, inSeconds seconds: Double) {
+        systemd.status("\(device) lost (\(problem)); opening it again in \(String(printf: "%g", seconds)) s")
+    }
+
+    /// Says a configuration read again (SIGHUP) is being set up.
+    func reloading() {
+        systemd.reloading(status: "reloading the configuration")
+    }
+
+    /// Says the daemon has begun to shut down.
+    func stopping() {
+        systemd.stopping(status: "stopping")
+    }
+
+    /// Pings the watchdog when it is due: called by the capture loop alone, each time round, so
+    /// that a loop that hangs (in the decoder, say) stops the pings.
+    func keepAlive() {
+        systemd.keepAlive()
+    }
+
+    /// What the daemon does while the device delivers, with `keyphrases` and `muted` as they
+    /// are now when given.
+    private func listening(for keyphrases: [String]? = nil, muted: Bool? = nil) -> String {
+        lock.withLock {
+            if let keyphrases { self.keyphrases = keyphrases }
+            if let muted { isMuted = muted }
+            let listened = self.keyphrases.map { "\"\($0)\"" }.joined(separator: ", ")
+            return isMuted ? "muted: not listening for \(listened) on \(device) until unmuted" : "listening on \(device) for \(listened)"
+        }
+    }
+}
