@@ -40,8 +40,7 @@ final class ListeningNotifications: @unchecked Sendable {
         case .device(let change):
             switch change.status {
             case .opened, .resumed: systemd.status(listening())
-            case .lost: systemd.status("\(event.readableLine); opening it again")
-            case .stalled: systemd.status(event.readableLine)
+            case .lost, .stalled: systemd.status(event.readableLine)
             }
         default:
             break
@@ -50,7 +49,7 @@ final class ListeningNotifications: @unchecked Sendable {
 
     /// Says the lost device could not be opened again, why, and when the next try is.
     func retrying(because problem: String, inSeconds seconds: Double) {
-        systemd.status("\(device) lost (\(problem)); opening it again in \(String(printf: "%g", seconds)) s")
+        systemd.status("lost \(device): \(problem); opening it again in \(String(printf: "%g", seconds)) s")
     }
 
     /// Says a configuration read again (SIGHUP) is being set up.

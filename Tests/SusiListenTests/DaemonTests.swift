@@ -48,7 +48,7 @@ import Testing
     }
 
     /// Opens the FIFO for writing once the daemon has opened it for reading.
-    private func openFIFOForWriting(within seconds: Double) throws -> FileHandle {
+    func openFIFOForWriting(within seconds: Double) throws -> FileHandle {
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
             let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
@@ -61,7 +61,7 @@ import Testing
         throw CocoaError(.fileWriteUnknown)
     }
 
-    private func waitForLine(containing text: String, in file: URL, within seconds: Double) -> Bool {
+    func waitForLine(containing text: String, in file: URL, within seconds: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
             if let output = try? String(contentsOf: file, encoding: .utf8), output.contains(text) { return true }
@@ -95,7 +95,7 @@ import Testing
 
     /// Starts the daemon on the FIFO-fed device with `arguments`; its events go to `output`
     /// (or `standardOutput`), its log to `errors`.
-    private func startDaemon(arguments: [String], standardOutput: FileHandle? = nil, playbackDevice: String = "speaker",
+    func startDaemon(arguments: [String], standardOutput: FileHandle? = nil, playbackDevice: String = "speaker",
                              environment: [String: String] = [:]) throws -> (process: Process, output: URL, errors: URL) {
         let output = folder.appendingPathComponent("stdout"), errors = folder.appendingPathComponent("stderr")
         try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
@@ -122,7 +122,7 @@ import Testing
     }
 
     /// The JSON event lines written to `output` so far.
-    private func events(in output: URL) throws -> [[String: Any]] {
+    func events(in output: URL) throws -> [[String: Any]] {
         try String(contentsOf: output, encoding: .utf8).split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
@@ -130,7 +130,7 @@ import Testing
 
     /// Writes `samples` into the FIFO one 30 ms period at a time (the last one padded with
     /// silence): ALSA's `file` PCM takes a short read for the end of its input.
-    private func play(_ samples: [Float], into writer: FileHandle) throws {
+    func play(_ samples: [Float], into writer: FileHandle) throws {
         let period = 480
         for start in stride(from: 0, to: samples.count, by: period) {
             let block = Array(samples[start..<min(start + period, samples.count)])
@@ -141,7 +141,7 @@ import Testing
     /// Plays silence, a period at a time, until an event line contains `text` (true) or
     /// `seconds` have passed (false): events the capture loop reports between frames need
     /// frames to come. Returns how many samples were played.
-    private func playSilence(into writer: FileHandle, until text: String, in output: URL, within seconds: Double) throws -> (found: Bool, samples: Int) {
+    func playSilence(into writer: FileHandle, until text: String, in output: URL, within seconds: Double) throws -> (found: Bool, samples: Int) {
         let deadline = Date(timeIntervalSinceNow: seconds)
         var played = 0
         while Date() < deadline {
@@ -399,7 +399,7 @@ import Testing
     }
 
     /// The daemon listening with a configuration file, fed through `writer`.
-    private struct ListeningDaemon {
+    struct ListeningDaemon {
         let process: Process
         let output: URL
         let errors: URL
@@ -411,12 +411,14 @@ import Testing
         var log: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
     }
 
-    /// Starts the daemon (without transcription unless `transcribing`) on a configuration file
-    /// holding `configuration` and plays silence until detection is set up.
-    private func startListening(configuration: String, transcribing: Bool = false) throws -> ListeningDaemon {
+    /// Starts the daemon (without transcription unless `transcribing`, with `environment` added
+    /// to the tests' own) on a configuration file holding `configuration` and plays silence
+    /// until detection is set up.
+    func startListening(configuration: String, transcribing: Bool = false, environment: [String: String] = [:]) throws -> ListeningDaemon {
         let path = folder.appendingPathComponent("config.toml").path
         try configuration.write(toFile: path, atomically: false, encoding: .utf8)
-        let (process, output, errors) = try startDaemon(arguments: ["--config", path] + (transcribing ? [] : ["--no-transcription"]))
+        let (process, output, errors) = try startDaemon(arguments: ["--config", path] + (transcribing ? [] : ["--no-transcription"]),
+                                                        environment: environment)
         let writer = try openFIFOForWriting(within: 10)
         let started = try playSilence(into: writer, until: "\"type\":\"start\"", in: output, within: 30)
         let daemon = ListeningDaemon(process: process, output: output, errors: errors, writer: writer, configuration: path,
@@ -667,7 +669,7 @@ import Testing
     /// Sends SIGTERM to `process` and returns its exit status and the seconds it took to exit;
     /// one that has not exited after three times ``promptExit`` is killed (status 9), so that a
     /// hang fails the test instead of holding up the suite.
-    private func terminate(_ process: Process) -> (status: Int32, seconds: Double) {
+    func terminate(_ process: Process) -> (status: Int32, seconds: Double) {
         let stopAsked = Date()
         kill(process.processIdentifier, SIGTERM)
         while process.isRunning, Date().timeIntervalSince(stopAsked) < 3 * Self.promptExit { usleep(10_000) }
