@@ -10,8 +10,9 @@ import Threading
 /// unit of `Type=notify`; without it every message is dropped unsent, so a daemon run by hand
 /// calls the same methods. Each message is one datagram on a socket of its own, sent without
 /// waiting: one that cannot go (systemd gone, its queue full) is dropped, never blocking or
-/// failing the caller; the first such failure is logged as a warning, the others at debug
-/// level. Any thread may call any method.
+/// failing the caller; the first such failure is logged as a warning, the others not until a
+/// message has gone again (a watchdog's ping that failed is tried again at each call). Any
+/// thread may call any method.
 package final class SystemdNotifier: @unchecked Sendable {
     /// The socket messages go to, as `NOTIFY_SOCKET` named it; nil when none is named (or the
     /// name cannot be used, which is logged), and nothing is sent.
@@ -27,7 +28,8 @@ package final class SystemdNotifier: @unchecked Sendable {
     private let lock = Lock()
     /// When the watchdog was last pinged; nil before the first ping.
     private var lastPing: ContinuousClock.Instant?
-    private var hasFailed = false
+    /// Whether the last message could not be sent.
+    private var isFailing = false
 
     /// Longest status line sent: a message systemd cannot take whole (4 KB) is dropped whole,
     /// `READY=1` with it.
@@ -144,20 +146,18 @@ package final class SystemdNotifier: @unchecked Sendable {
         guard destination != nil else { return false }
         let message = Array(lines.joined(separator: "\n").utf8)
         let sent = ListeningSocket.withUnixAddress(name: addressName) { address, length in
-            message.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
+            message.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) } >= 0
         }
-        guard sent < 0 else { return true }
-        let reason = String(cString: strerror(errno))
-        let first = lock.withLock {
-            defer { hasFailed = true }
-            return !hasFailed
+        let reason = sent ? "" : String(cString: strerror(errno))
+        let wasFailing = lock.withLock {
+            defer { isFailing = !sent }
+            return isFailing
         }
-        let text = "cannot tell systemd at \(destination ?? "") what the daemon does (\(lines[0])): \(reason)"
-        if first {
-            logger.warning("\(text); said once, later failures at the debug level")
-        } else {
-            logger.debug("\(text)")
+        if !sent && !wasFailing {
+            logger.warning("cannot tell systemd at \(destination ?? "") what the daemon does (\(lines[0])): \(reason); not said again until it can")
+        } else if sent && wasFailing {
+            logger.notice("systemd at \(destination ?? "") is told what the daemon does again")
         }
-        return false
+        return sent
     }
 }

@@ -118,9 +118,13 @@ import Testing
         defer { close(unread) }
         try #require(ListeningSocket.withUnixAddress(path) { bind(unread, $0, $1) } == 0)
         let full = SystemdNotifier(environment: ["NOTIFY_SOCKET": path])
-        let start = Date()
-        for count in 0..<1000 { full.status("status \(count)") }
-        #expect(Date().timeIntervalSince(start) < 1)
+        // On a thread of its own: a send that blocks fails the test rather than hanging it.
+        let sent = DispatchSemaphore(value: 0)
+        Thread {
+            for count in 0..<1000 { full.status("status \(count)") }
+            sent.signal()
+        }.start()
+        #expect(sent.wait(timeout: .now() + 5) == .success, "a message to a full socket waited")
         var queued: Int32 = 0
         #expect(ioctl(unread, UInt(FIONREAD), &queued) == 0 && queued > 0)
     }
