@@ -16,6 +16,8 @@ final class ListeningNotifications: @unchecked Sendable {
     /// The keyphrases listened for.
     private var keyphrases: [String]
     private var isMuted = false
+    /// Whether listening has started (and systemd been told it is ready).
+    private var hasStarted = false
 
     init(systemd: SystemdNotifier, device: String, keyphrases: [String]) {
         self.systemd = systemd
@@ -28,11 +30,12 @@ final class ListeningNotifications: @unchecked Sendable {
     func record(_ event: ListenEvent) {
         switch event {
         case .start(let start):
+            lock.withLock { hasStarted = true }
             systemd.ready(status: listening(for: start.keywords.map(\.keyphrase)))
         case .reloaded(let reload):
-            systemd.ready(status: listening(for: reload.detection?.keywords.map(\.keyphrase)))
+            reloaded(status: listening(for: reload.detection?.keywords.map(\.keyphrase)))
         case .reloadFailed(let failure):
-            systemd.ready(status: listening() + "; configuration not reloaded: \(failure.message)")
+            reloaded(status: listening() + "; configuration not reloaded: \(failure.message)")
         case .muted:
             systemd.status(listening(muted: true))
         case .unmuted:
@@ -54,7 +57,14 @@ final class ListeningNotifications: @unchecked Sendable {
 
     /// Says a configuration read again (SIGHUP) is being set up.
     func reloading() {
-        systemd.reloading(status: "reloading the configuration")
+        let status = "reloading the configuration"
+        if lock.withLock({ hasStarted }) { systemd.reloading(status: status) } else { systemd.status(status) }
+    }
+
+    /// Says a reload is over: ready again, unless listening has not started yet (a SIGHUP while
+    /// the device opens at start), which is then still to come.
+    private func reloaded(status: String) {
+        if lock.withLock({ hasStarted }) { systemd.ready(status: status) } else { systemd.status(status) }
     }
 
     /// Says the daemon has begun to shut down.

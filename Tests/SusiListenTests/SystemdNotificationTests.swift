@@ -18,7 +18,9 @@ extension DaemonTests {
 
     @Test func tellsSystemdWhenItListensWhatItDoesWhenItReloadsAndWhenItStops() throws {
         let systemd = try SystemdNotifySocket(path: folder.appendingPathComponent("notify").path)
-        let daemon = try startListening(configuration: "", environment: Self.watchdog.merging(["NOTIFY_SOCKET": systemd.address]) { $1 })
+        let events = folder.appendingPathComponent("events.sock").path
+        let daemon = try startListening(configuration: "[events]\nsocket = \"\(events)\"\n",
+                                        environment: Self.watchdog.merging(["NOTIFY_SOCKET": systemd.address]) { $1 })
         defer { if daemon.process.isRunning { daemon.process.terminate() } }
         let ready = try #require(systemd.message { $0["READY"] == "1" }, "\(systemd.messages)")
         #expect(ready["STATUS"] == "listening on fixture for \"susi\"")
@@ -31,6 +33,15 @@ extension DaemonTests {
         #expect(stalled?["STATUS"]?.hasSuffix("s: the device stalls; waiting for it") == true, "\(systemd.messages)")
         let pings = Self.pings(in: systemd.messages(during: 3))
         #expect((4...7).contains(pings.count) && pings.longestGap < 0.9, "\(pings)")
+
+        // A program on the events socket mutes and unmutes it.
+        let client = try EventSocketTestClient(events)
+        let beforeMute = systemd.messages.count
+        #expect(client.send("{\"type\":\"mute\"}\n"))
+        #expect(systemd.message(after: beforeMute) { $0["STATUS"] == "muted: not listening for \"susi\" on fixture until unmuted" } != nil,
+                "\(systemd.messages)")
+        #expect(client.send("{\"type\":\"unmute\"}\n"))
+        #expect(systemd.message(after: beforeMute) { $0["STATUS"] == "listening on fixture for \"susi\"" } != nil, "\(systemd.messages)")
 
         let beforeReload = systemd.messages.count
         kill(daemon.process.processIdentifier, SIGHUP)
@@ -46,6 +57,34 @@ extension DaemonTests {
         let stopping = systemd.messages.dropFirst(beforeStop).filter { $0["WATCHDOG"] == nil }
         #expect(stopping.map(\.lines) == [["STOPPING=1", "STATUS=stopping"]], "\(stopping)")
         try daemon.writer.close()
+    }
+
+    /// A reload while the device is still being opened at start is not readiness: that comes
+    /// once the device is open.
+    @Test func isNotReadyAfterAReloadWhileTheDeviceIsStillBeingOpenedAtStart() throws {
+        let systemd = try SystemdNotifySocket(path: folder.appendingPathComponent("notify").path)
+        let configuration = folder.appendingPathComponent("config.toml").path
+        try "".write(toFile: configuration, atomically: false, encoding: .utf8)
+        // Nobody opens the FIFO for writing yet: ALSA's `file` PCM blocks in open(2).
+        let (process, output, errors) = try startDaemon(arguments: ["--config", configuration, "--no-transcription"],
+                                                        environment: ["NOTIFY_SOCKET": systemd.address])
+        defer { if process.isRunning { process.terminate() } }
+        let log = { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+        #expect(waitForLine(containing: "echo cancellation on", in: errors, within: 30), "\(log())")
+        kill(process.processIdentifier, SIGHUP)
+        #expect(waitForLine(containing: "\"type\":\"reloaded\"", in: output, within: 30), "\(log())")
+        let writer = try openFIFOForWriting(within: 10)
+        #expect(waitForLine(containing: "\"type\":\"start\"", in: output, within: 10), "\(log())")
+        // Whatever follows the start comes within moments.
+        _ = systemd.messages(during: 0.5)
+        let messages = systemd.messages
+        let before = messages.prefix { $0["READY"] == nil }
+        #expect(before.contains { $0["STATUS"] == "reloading the configuration" }, "\(messages)")
+        #expect(!before.contains { $0["RELOADING"] != nil }, "\(messages)")
+        let ready = messages.filter { $0["READY"] != nil }
+        #expect(ready.map { $0["STATUS"] } == ["listening on fixture for \"susi\""], "\(messages)")
+        #expect(terminate(process).status == 0, "\(log())")
+        try writer.close()
     }
 
     /// A capture loop that hangs (here in the write of an event to standard output, a pipe that
