@@ -107,9 +107,9 @@ package final class ListeningSocket: @unchecked Sendable {
         withUnixAddress(name: Array(path.utf8.prefix(ServerAddress.maximumUnixPathLength)) + [0], body)
     }
 
-    /// Calls `body` with a socket address holding `name`, a path's bytes and a zero or a zero
-    /// and an abstract name's bytes (at most 108 bytes), and its length, which counts the bytes
-    /// of `name`: every one of them is an abstract name's.
+    /// Calls `body` with a socket address holding `name` (at most 108 bytes: a path's bytes and
+    /// a zero, or a zero and an abstract name's bytes) and its length, which counts the bytes of
+    /// `name` and no more: every byte counted is part of an abstract name.
     package static func withUnixAddress<Result>(name: [UInt8], _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         var socketAddress = sockaddr_un()
         socketAddress.sun_family = sa_family_t(AF_UNIX)

@@ -51,6 +51,13 @@ extension DaemonTests {
         let reloaded = try #require(systemd.message(after: beforeReload) { $0["READY"] == "1" }, "\(systemd.messages)")
         #expect(reloaded.time >= reloading.time)
         #expect(reloaded["STATUS"] == "listening on fixture for \"susi\"")
+        // A wrong one leaves the old settings, and ready again: the status says why.
+        try "[chat]\naccess_token = SECRETTOKEN123\n".write(toFile: daemon.configuration, atomically: false, encoding: .utf8)
+        let beforeFailure = systemd.messages.count
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let failed = try #require(systemd.message(after: beforeFailure) { $0["READY"] == "1" }, "\(systemd.messages)")
+        #expect(failed["STATUS"]?.hasPrefix("listening on fixture for \"susi\"; configuration not reloaded: ") == true, "\(failed)")
+        #expect(systemd.messages.dropFirst(beforeFailure).contains { $0["RELOADING"] == "1" && $0.time <= failed.time })
 
         let beforeStop = systemd.messages.count
         #expect(terminate(daemon.process).status == 0, "\(daemon.log)")
