@@ -50,13 +50,13 @@ package struct WakeAudioFolder: Sendable, Equatable {
             let stem = name.contains(".") ? String(name[..<name.lastIndex(of: ".")!]) : name
             place = stem + "_" + String(printf: "%010.3f", time) + "s"
         } else {
-            var seconds = time_t(time.rounded(.down))
+            let milliseconds = Int((time * 1000).rounded())
+            var seconds = time_t(milliseconds / 1000)
             var utc = tm()
             gmtime_r(&seconds, &utc)
-            let milliseconds = min(999, Int((time - time.rounded(.down)) * 1000))
             place = String(printf: "%04d-%02d-%02dT%02d-%02d-%02d", Int(utc.tm_year) + 1900, Int(utc.tm_mon) + 1, Int(utc.tm_mday),
                            Int(utc.tm_hour), Int(utc.tm_min), Int(utc.tm_sec))
-                + String(printf: ".%03dZ", milliseconds)
+                + String(printf: ".%03dZ", milliseconds % 1000)
         }
         return place + "_" + fileNameWord(keyword) + ".wav"
     }
