@@ -189,15 +189,17 @@ package final class ListeningStream {
 
     /// Ends the stream at shutdown. A command whose speaker has stopped (its trailing silence
     /// has begun) is finished as complete; one cut off while the speaker was talking is not
-    /// given as a command at all but reported as `commandCutOff`, so it is never sent.
+    /// given as a command at all but reported as `commandCutOff`, so it is never sent. The
+    /// audio being saved ends too: its event comes with ``finishSavingAudio()``, or with the
+    /// next frame of a stream that goes on (``breakOff()``).
     package func stop() throws -> [ListenEvent] {
-        guard sessionStart != nil, let transcriber, !transcriber.isInTrailingSilence else { return try finish() }
+        guard sessionStart != nil, let transcriber, !transcriber.isInTrailingSilence else { return try finishSession() }
         sessionStart = nil
         endSavingAudio()
         guard let transcript = try transcriber.finish(), let words = withoutLeadingKeyphrases(transcript.text) else {
-            return [.noCommand(NoCommandEvent(time: seconds, source: source))] + savedAudio()
+            return [.noCommand(NoCommandEvent(time: seconds, source: source))]
         }
-        return [.commandCutOff(TranscriptEvent(text: words, time: seconds, reason: nil, source: source))] + savedAudio()
+        return [.commandCutOff(TranscriptEvent(text: words, time: seconds, reason: nil, source: source))]
     }
 
     /// The device delivered no audio for a while (it stalled or went away): a running session

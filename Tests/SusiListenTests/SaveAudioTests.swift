@@ -89,7 +89,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let fixture = "TestAudio/commands/hotword_02_slt.flac"
         let missing = folder.file("unmounted/wakes")
-        let refused = try CommandRunner.run(["--file", fixture, "--config", "/dev/null", "--save-audio", missing])
+        let refused = try CommandRunner.run(["--file", fixture, "--no-chat", "--config", "/dev/null", "--save-audio", missing])
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("the folder for wake-up audio \(missing): cannot create the folder (the folder it would be in does not exist)"),
                 "\(refused.standardError)")
@@ -100,7 +100,7 @@ import Testing
         try #require(FileManager.default.createFile(atPath: file, contents: Data()))
         let configuration = folder.file("config.toml")
         try "[log]\nsave_audio_dir = \"\(file)\"\n".write(toFile: configuration, atomically: true, encoding: .utf8)
-        let notAFolder = try CommandRunner.run(["--file", fixture, "--config", configuration])
+        let notAFolder = try CommandRunner.run(["--file", fixture, "--no-chat", "--config", configuration])
         #expect(notAFolder.status == 2)
         #expect(notAFolder.standardError.contains("the folder for wake-up audio \(file): not a folder"), "\(notAFolder.standardError)")
         #expect(notAFolder.events(ofType: "hotword").isEmpty)
