@@ -2,7 +2,8 @@ import AudioInput
 import CSndFile
 
 /// Writes every sound it is given, one after another, to a 16-bit mono WAV file at the
-/// pipeline's rate: what a `--file` run would have played, for a person or a test to check.
+/// pipeline's rate: what a `--file` run would have played, for a person or a test to check,
+/// or the audio heard around a hotword (``write(_:describedAs:)``).
 ///
 /// The only owner of its `SNDFILE*`, closed in deinit. The header is brought up to date after
 /// each sound, so the file is whole even if the process is killed.
@@ -31,10 +32,15 @@ package final class WAVFileOutput: SoundOutput {
     /// Writes `sound` whole: a file is never interrupted.
     @discardableResult
     package func play(_ sound: Sound) throws(PlaybackError) -> PlaybackEnd {
-        let written = sound.samples.withUnsafeBufferPointer { sf_write_float(handle, $0.baseAddress, sf_count_t($0.count)) }
-        guard written == sound.samples.count else {
-            throw PlaybackError(target: path, problem: "writing \(sound.name) failed (\(String(cString: sf_strerror(handle))))")
-        }
+        try write(sound.samples, describedAs: sound.name)
         return .completed
+    }
+
+    /// Appends `samples` (in -1...1), which an error message calls `name`.
+    package func write(_ samples: [Float], describedAs name: String) throws(PlaybackError) {
+        let written = samples.withUnsafeBufferPointer { sf_write_float(handle, $0.baseAddress, sf_count_t($0.count)) }
+        guard written == samples.count else {
+            throw PlaybackError(target: path, problem: "writing \(name) failed (\(String(cString: sf_strerror(handle))))")
+        }
     }
 }

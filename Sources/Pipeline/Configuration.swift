@@ -28,6 +28,10 @@ package struct Configuration: Sendable, Equatable {
     package var json = false
     /// Report every candidate the second stage decided on as a `candidate` event.
     package var reportCandidates = false
+    /// The folder the audio of each wake-up is saved in, if any.
+    package var saveAudioDirectory: String?
+    /// The most wake-up recordings kept there; the oldest go.
+    package var saveAudioMaximumFiles = 100
     /// Transcribe the command after the hotword.
     package var transcribe = true
     /// Language model and timings of the transcription session.
@@ -89,6 +93,9 @@ package struct Configuration: Sendable, Equatable {
     /// The durations a user may set (the session's timings, the request timeout), in seconds:
     /// from 50 ms to an hour (far longer ones overflowed the sample counts).
     package static let durationRange = 0.05...3600.0
+
+    /// How many wake-up recordings the folder may be told to keep.
+    package static let saveAudioMaximumFilesRange = 1...1_000_000
 
     /// The log levels `logLevel` may name.
     package static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]

@@ -34,6 +34,8 @@ package enum ListenEvent: Equatable, Sendable {
     case answer(AnswerEvent)
     /// An answer was spoken (played to its end or until a barge-in or shutdown stopped it, or written with `--speak-to`).
     case spoken(SpokenEvent)
+    /// The audio of a wake-up was saved (`--save-audio`).
+    case audioSaved(AudioSavedEvent)
     /// A file, device or server failed; the run goes on.
     case error(ErrorEvent)
     /// The configuration was read again (SIGHUP) and its changes that can be applied live are in use.
@@ -100,6 +102,10 @@ package enum ListenEvent: Equatable, Sendable {
                             ("synthesis_s", .number(rounded(event.synthesisSeconds)))]
                             + (event.interruptedAfterSeconds.map { [("interrupted_after_s", .number(rounded($0)))] } ?? [])
                             + (event.passages.count > 1 ? [("passages", .array(event.passages.map(\.json)))] : []))
+        case .audioSaved(let event):
+            return .object([("type", .string("audio_saved")), ("path", .string(event.path)), ("keyword", .string(event.hotword.keyword)),
+                            ("time", .number(rounded(event.hotword.time))), ("start", .number(rounded(event.start))),
+                            ("end", .number(rounded(event.end))), event.hotword.source.jsonMember])
         case .error(let event):
             return .object([
                 ("type", .string("error")),
@@ -211,6 +217,8 @@ package enum ListenEvent: Equatable, Sendable {
                 .map { "; espeak-ng has no voice for \"\($0.requestedLanguage)\", spoken in \($0.language)" }.joined()
             let interruption = event.interruptedAfterSeconds.map { "; interrupted after \(seconds($0))" } ?? ""
             return "spoke \"\(event.text)\" (\(seconds(event.seconds)), synthesised in \(seconds(event.synthesisSeconds))\(fallback)\(interruption))"
+        case .audioSaved(let event):
+            return event.hotword.placeText + "saved the audio of hotword \"\(event.hotword.keyword)\" (\(seconds(event.start))–\(seconds(event.end))) to \(event.path)"
         case .error(let event):
             return "error: " + (event.file.map { "\($0): " } ?? "") + event.message
         case .summary(let summary):
@@ -519,6 +527,17 @@ package struct SpokenEvent: Equatable, Sendable {
     package var language: String { passages.first?.language ?? "" }
     /// The language asked for the first passage.
     package var requestedLanguage: String { passages.first?.requestedLanguage ?? "" }
+}
+
+/// The audio of a wake-up, saved to a file.
+package struct AudioSavedEvent: Equatable, Sendable {
+    /// The WAV file.
+    package var path: String
+    /// The hotword it is the audio of (its keyword, time and source are the event's).
+    package var hotword: HotwordEvent
+    /// Stream positions (seconds) of the first sample saved and just past the last.
+    package var start: Double
+    package var end: Double
 }
 
 /// Something that failed, with a message a person can act on.

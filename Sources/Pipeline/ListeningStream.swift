@@ -15,6 +15,9 @@ import Transcription
 /// hears silence (a command being transcribed goes on hearing the microphone). Owns its
 /// detector, transcriber and canceller (PocketSphinx decoders, Speex state): use it from one thread.
 /// It counts the stream's samples itself, so every event is placed on the stream's own time.
+/// With a ``WakeAudioWriter``, what the detector heard from ``WakeRecording/preRollSeconds``
+/// before each keyword to the end of its command session is saved (the frames as heard,
+/// after echo cancellation and before gain).
 package final class ListeningStream {
     private var detector: HotwordDetector
     /// Stream position at which `detector` heard its first sample: it places hits on its own count.
@@ -25,6 +28,10 @@ package final class ListeningStream {
     private let reportsCandidates: Bool
     /// Stream position where the running transcription session began, if one runs.
     private var sessionStart: Int?
+    /// Where the audio of each wake-up is saved, if anywhere.
+    private let wakeAudio: WakeAudioWriter?
+    /// Whether the frames are being saved: from a hotword to the end of its session.
+    private var isSavingAudio = false
     /// Where the stream came from, carried by its events.
     package var source: StreamSource
     /// Samples processed since the stream began.
@@ -40,11 +47,13 @@ package final class ListeningStream {
     ///     (heard or turned down) as a `candidate` event, before any `hotword` event it gave.
     ///   - echoCanceller: removes what the device played from the frames; without one,
     ///     detection pauses while it plays.
+    ///   - wakeAudio: saves the audio of each wake-up; its events come among the stream's.
     package init(detector: HotwordDetector, transcriber: Transcriber? = nil, source: StreamSource = .unnamed,
-                reportsCandidates: Bool = false, echoCanceller: EchoCanceller? = nil) {
+                reportsCandidates: Bool = false, echoCanceller: EchoCanceller? = nil, wakeAudio: WakeAudioWriter? = nil) {
         self.detector = detector
         self.transcriber = transcriber
         self.echoCanceller = echoCanceller
+        self.wakeAudio = wakeAudio
         self.reportsCandidates = reportsCandidates
         self.source = source
     }
@@ -58,8 +67,13 @@ package final class ListeningStream {
     /// How the stream keeps from hearing the device's own sounds, when it plays any.
     package var echoHandling: EchoHandling { echoCanceller == nil ? .pause : .cancellation }
 
-    /// Feeds one frame, heard while the device played `played`, and returns the events it completed.
+    /// Feeds one frame, heard while the device played `played`, and returns the events it
+    /// completed, and those of the audio saved since the last call.
     package func process(_ captured: [Float], played: PlayedAudio = .nothing) throws -> [ListenEvent] {
+        try hear(captured, played: played) + savedAudio()
+    }
+
+    private func hear(_ captured: [Float], played: PlayedAudio) throws -> [ListenEvent] {
         let frame: [Float]
         switch (played, echoCanceller) {
         case (.nothing, _):
@@ -73,6 +87,7 @@ package final class ListeningStream {
             frame = isTranscribing ? captured : [Float](repeating: 0, count: captured.count)
         }
         samples += frame.count
+        if isSavingAudio { wakeAudio?.append(frame) }
         let overDeviceSound = played != .nothing
         // The detector hears every frame unless muted, so its count stays on the stream's (unmute
         // starts it again where the stream is); hits and candidates during a command are not reported.
@@ -89,7 +104,9 @@ package final class ListeningStream {
         // The detector lists the best hit first.
         guard let hit = hits.first else { return candidates }
         let bargeIn: [ListenEvent] = overDeviceSound ? [.bargeIn(BargeInEvent(time: seconds, source: source))] : []
-        let events = candidates + bargeIn + [.hotword(HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source))]
+        let hotword = HotwordEvent(hit: hit, sampleRate: pipelineSampleRate, source: source)
+        let events = candidates + bargeIn + [.hotword(hotword)]
+        startSavingAudio(of: hotword, startingAt: hit.startSample)
         if let transcriber {
             // The detector keeps the stream's recent audio, on its own count.
             // A barge-in's lead-in was heard while the device sounded.
@@ -97,8 +114,41 @@ package final class ListeningStream {
                                   overDeviceSound: overDeviceSound)
             // If the lead-in alone ends the session, its event comes with the next frame.
             sessionStart = hit.endSample
+        } else {
+            endSavingAudio()
         }
         return events
+    }
+
+    /// Hands the audio of `hotword`, whose keyword starts at stream position `keywordStart`,
+    /// from the pre-roll up to now, to the writer, which is given every frame after it until
+    /// ``endSavingAudio()``.
+    private func startSavingAudio(of hotword: HotwordEvent, startingAt keywordStart: Int) {
+        guard let wakeAudio else { return }
+        // The detector keeps the stream's recent audio, on its own count; the pre-roll is cut
+        // short at the start of the stream (or where a reload's detector took over).
+        let recent = detector.recentAudio
+        let start = max(keywordStart - detectorStart - Int(WakeRecording.preRollSeconds * Double(pipelineSampleRate)), recent.firstSample)
+        wakeAudio.begin(WakeRecording(hotword: hotword, startSample: start + detectorStart), samples: recent.samples(from: start))
+        isSavingAudio = true
+    }
+
+    /// Ends the audio being saved, if any, where the stream is.
+    private func endSavingAudio() {
+        guard isSavingAudio else { return }
+        isSavingAudio = false
+        wakeAudio?.end()
+    }
+
+    /// The events of the audio saved since the last call (what the writer's thread did).
+    private func savedAudio() -> [ListenEvent] {
+        wakeAudio?.takeOutcomes() ?? []
+    }
+
+    /// Waits, a second at most, for the audio being saved to be written, and returns the events
+    /// of it: once the stream has ended for good (at shutdown).
+    package func finishSavingAudio() -> [ListenEvent] {
+        wakeAudio?.finish() ?? []
     }
 
     /// Pauses hotword detection: the detector hears nothing until ``unmute()``.
@@ -126,6 +176,11 @@ package final class ListeningStream {
 
     /// Ends the stream: a running session ends with what it has heard.
     package func finish() throws -> [ListenEvent] {
+        try finishSession() + savedAudio()
+    }
+
+    private func finishSession() throws -> [ListenEvent] {
+        endSavingAudio()
         guard let start = sessionStart, let transcriber else { return [] }
         sessionStart = nil
         guard let transcript = try transcriber.finish() else { return [.noCommand(NoCommandEvent(time: seconds, source: source))] }
@@ -134,10 +189,13 @@ package final class ListeningStream {
 
     /// Ends the stream at shutdown. A command whose speaker has stopped (its trailing silence
     /// has begun) is finished as complete; one cut off while the speaker was talking is not
-    /// given as a command at all but reported as `commandCutOff`, so it is never sent.
+    /// given as a command at all but reported as `commandCutOff`, so it is never sent. The
+    /// audio being saved ends too: its event comes with ``finishSavingAudio()``, or with the
+    /// next frame of a stream that goes on (``breakOff()``).
     package func stop() throws -> [ListenEvent] {
-        guard sessionStart != nil, let transcriber, !transcriber.isInTrailingSilence else { return try finish() }
+        guard sessionStart != nil, let transcriber, !transcriber.isInTrailingSilence else { return try finishSession() }
         sessionStart = nil
+        endSavingAudio()
         guard let transcript = try transcriber.finish(), let words = withoutLeadingKeyphrases(transcript.text) else {
             return [.noCommand(NoCommandEvent(time: seconds, source: source))]
         }
@@ -167,6 +225,7 @@ package final class ListeningStream {
     package func restart(source: StreamSource) throws {
         if sessionStart != nil { _ = try transcriber?.finish() }
         sessionStart = nil
+        endSavingAudio()
         try detector.reset()
         echoCanceller?.reset()
         detectorStart = 0
@@ -200,10 +259,12 @@ package final class ListeningStream {
             return .partial(TranscriptEvent(text: transcript.text, time: time(transcript), reason: nil, source: source))
         case .final(let transcript, let reason):
             sessionStart = nil
+            endSavingAudio()
             guard let command = withoutLeadingKeyphrases(transcript.text) else { return .noCommand(NoCommandEvent(time: seconds, source: source)) }
             return .final(TranscriptEvent(text: command, time: time(transcript), reason: reason, source: source))
         case .noCommand:
             sessionStart = nil
+            endSavingAudio()
             return .noCommand(NoCommandEvent(time: seconds, source: source))
         }
     }

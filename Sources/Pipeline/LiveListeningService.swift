@@ -45,7 +45,7 @@ package struct LiveListeningService: Service {
     package let events: EventSocket?
     /// Where systemd is told what the service does.
     package let systemd: SystemdNotifier
-    /// The detector and transcriber set up at start, handed to the capture thread.
+    /// The detector, transcriber and wake-up audio writer set up at start, handed to the capture thread.
     private let stages: CaptureStages
     /// Sends final commands to SUSI; nil when they are not sent.
     private let forwarder: ChatForwarder?
@@ -62,17 +62,17 @@ package struct LiveListeningService: Service {
     static let stallCheckInterval = Duration.milliseconds(250)
 
     /// - Parameters:
-    ///   - detector, transcriber, forwarder: the stages `configuration` describes, set up by the
-    ///     caller (so that their errors come before the service starts, and each model loads
-    ///     once); the service owns them from then on. Run the service once.
+    ///   - detector, transcriber, forwarder, wakeAudio: the stages `configuration` describes, set
+    ///     up by the caller (so that their errors come before the service starts, and each model
+    ///     loads once); the service owns them from then on. Run the service once.
     ///   - events: the events socket, if local programs are to get the events and send requests.
     ///   - systemd: where systemd is told what the service does (nowhere when not under systemd).
     package init(configuration: Configuration, detector: any HotwordDetector, transcriber: (any Transcriber)?,
-                forwarder: ChatForwarder?, reloads: AsyncStream<Result<Configuration, any Error>>, events: EventSocket? = nil,
-                systemd: SystemdNotifier, report: @escaping @Sendable (ListenEvent) -> Void) {
+                forwarder: ChatForwarder?, wakeAudio: WakeAudioWriter? = nil, reloads: AsyncStream<Result<Configuration, any Error>>,
+                events: EventSocket? = nil, systemd: SystemdNotifier, report: @escaping @Sendable (ListenEvent) -> Void) {
         self.configuration = configuration
         self.systemd = systemd
-        stages = CaptureStages(detector: detector, transcriber: transcriber)
+        stages = CaptureStages(detector: detector, transcriber: transcriber, wakeAudio: wakeAudio)
         self.forwarder = forwarder
         self.reloads = reloads
         self.events = events
@@ -265,7 +265,7 @@ private struct CaptureLoop {
         let spotter = stages.detector
         let canceller = playback != nil && configuration.echoHandling == .cancellation ? EchoCanceller() : nil
         let stream = ListeningStream(detector: spotter, transcriber: stages.transcriber, source: .device(configuration.device),
-                                     reportsCandidates: configuration.reportCandidates, echoCanceller: canceller)
+                                     reportsCandidates: configuration.reportCandidates, echoCanceller: canceller, wakeAudio: stages.wakeAudio)
         var summary = RunSummary(files: 0)
         // Nil once the service stops before the device is open, or back after it was lost.
         var feed = try open(stream: stream)
@@ -338,7 +338,7 @@ private struct CaptureLoop {
             }
         }
         feed?.close()
-        for event in try stream.stop() { record(event, in: &summary) }
+        for event in try stream.stop() + stream.finishSavingAudio() { record(event, in: &summary) }
         if let feed { statistics.add(feed.statistics) }
         summary.audioSeconds = stream.seconds
         summary.cpuSeconds = CPUClock.processSeconds() - startCPU
@@ -483,11 +483,12 @@ struct DetectorTransfer: @unchecked Sendable {
     let detector: any HotwordDetector
 }
 
-/// The detector and transcriber set up before the service started, on their way to the
-/// capture thread, which alone uses them from then on.
+/// The detector, transcriber and wake-up audio writer set up before the service started, on
+/// their way to the capture thread, which alone uses them from then on.
 private struct CaptureStages: @unchecked Sendable {
     let detector: any HotwordDetector
     let transcriber: (any Transcriber)?
+    let wakeAudio: WakeAudioWriter?
 }
 
 /// Reloads that are set up and wait for the capture loop, oldest first. Taking them costs the

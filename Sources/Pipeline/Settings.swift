@@ -13,7 +13,7 @@ extension Setting {
         transcribe, languageModel, sentenceEnd, trailingSilence, maximumDuration, noSpeechTimeout,
         chatEnabled, server, language, latitude, longitude, countryCode, countryName, deviceType, accessToken, accessTokenFile, spoolDirectory, requestTimeout,
         playbackDevice, sounds, speech, hotwordSound, doneSound, echoCancellation,
-        logLevel, json, candidates,
+        logLevel, json, candidates, saveAudioDirectory, saveAudioMaximumFiles,
         eventsSocket, eventsSocketGroup,
         serveURI, maximumClients, idleTimeout, zeroconf,
     ]
@@ -221,6 +221,15 @@ extension Setting {
     package static let candidates = Setting(
         "log.candidates", flag: SettingFlag(name: "candidates", form: .switching(to: true, help: "Report every candidate the second stage decides on, heard or turned down, with the words the recogniser heard and why (candidate events; not with --decision spotting).")),
         live: false, help: "Every candidate the second stage decides on reported (candidate events)", format: .bool, at: \.reportCandidates)
+
+    package static let saveAudioDirectory = Setting(
+        "log.save_audio_dir", flag: SettingFlag(name: "save-audio", form: .value(valueName: "dir")), live: false,
+        help: "Folder in which the audio of each wake-up is saved as a WAV file, from 1.5 s before the keyword to the end of its command (created if the folder it is in exists)",
+        format: SettingFormat.name("a folder path").optional, at: \.saveAudioDirectory)
+    package static let saveAudioMaximumFiles = Setting(
+        "log.save_audio_max_files", flag: SettingFlag(name: "save-audio-max", form: .value(valueName: "n")), live: false,
+        help: "Most wake-up recordings kept in the --save-audio folder; beyond it the oldest are deleted (never other files)",
+        format: .integer(in: Configuration.saveAudioMaximumFilesRange, of: "files"), at: \.saveAudioMaximumFiles)
 
     // MARK: events
 

@@ -49,6 +49,12 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     @Flag(name: Setting.candidates.flagName, help: Setting.candidates.argumentHelp)
     var candidates = false
 
+    @Option(name: Setting.saveAudioDirectory.flagName, help: Setting.saveAudioDirectory.argumentHelp)
+    var saveAudio: String?
+
+    @Option(name: Setting.saveAudioMaximumFiles.flagName, help: Setting.saveAudioMaximumFiles.argumentHelp)
+    var saveAudioMax: Int?
+
     /// The settings `detect`'s own options give (its option groups give theirs).
     private var ownSettings: CommandLineSettings {
         var given = CommandLineSettings()
@@ -57,6 +63,8 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         given.add(.logLevel, logLevel)
         given.add(.json, switched: json)
         given.add(.candidates, switched: candidates)
+        given.add(.saveAudioDirectory, saveAudio)
+        given.add(.saveAudioMaximumFiles, saveAudioMax)
         return given
     }
 
@@ -152,6 +160,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let spotter = try settings.makeDetector()
         let transcriber = try settings.makeTranscriber()
         let forwarder = try settings.makeForwarder()
+        let wakeAudio = try settings.makeWakeAudioWriter(whenBehind: .wait)
         let output = EventPrinter(json: settings.json)
         // Without a reference, nothing the device plays is in the files.
         let echo = playback.echoReference == nil ? EchoHandling.none : settings.echoHandling
@@ -162,7 +171,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             StandardError.write("susi-listen: \(path): recorded at \(rate) Hz, \(narrowBandConsequence(ofRate: rate))")
         })
         let stream = ListeningStream(detector: spotter, transcriber: transcriber, reportsCandidates: settings.reportCandidates,
-                                     echoCanceller: echo == .cancellation ? EchoCanceller() : nil)
+                                     echoCanceller: echo == .cancellation ? EchoCanceller() : nil, wakeAudio: wakeAudio)
         let talkBack = try playback.speakTo.map { path in
             let recording = try WAVFileOutput(path: path)
             return TalkBack(configuration: settings.talkBack) { recording }
@@ -190,11 +199,13 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let detector = try settings.makeDetector()
         let transcriber = try settings.makeTranscriber()
         let forwarder = try settings.makeForwarder()
+        let wakeAudio = try settings.makeWakeAudioWriter(whenBehind: .drop)
         let output = EventLog(json: settings.json, logger: logger)
         let eventSocket = try EventSocketOptions.open(for: settings)
         let (reloads, reloadSink) = AsyncStream<Result<Configuration, any Error>>.makeStream()
         let service = LiveListeningService(configuration: settings, detector: detector, transcriber: transcriber,
-                                           forwarder: forwarder, reloads: reloads, events: eventSocket, systemd: systemd) { output.record($0) }
+                                           forwarder: forwarder, wakeAudio: wakeAudio, reloads: reloads, events: eventSocket,
+                                           systemd: systemd) { output.record($0) }
         let hangUp = HangUpSignalService(logger: logger, reloads: reloadSink) { [self] in try reread(configurationPath, logger: logger) }
         // Shutdown goes through the services last to first: SIGHUP's stops trapping first.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

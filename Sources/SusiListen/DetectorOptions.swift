@@ -58,6 +58,14 @@ extension Configuration {
         return try Self.settingUp { try ChatForwarder(configuration: chat) }
     }
 
+    /// The writer of each wake-up's audio, when it is saved; exit code 2 when its folder cannot
+    /// be created or written in.
+    func makeWakeAudioWriter(whenBehind: WakeAudioWriter.WhenBehind) throws -> WakeAudioWriter? {
+        guard let saveAudioDirectory else { return nil }
+        let folder = try Self.settingUp { try WakeAudioFolder(path: saveAudioDirectory, maximumFiles: saveAudioMaximumFiles) }
+        return WakeAudioWriter(folder: folder, whenBehind: whenBehind)
+    }
+
     /// The detector, or exit code 2 with the reason on standard error.
     func makeDetector() throws -> any HotwordDetector {
         try Self.settingUp { try HotwordDetectorFactory.detector(configuration: spotterConfiguration) }

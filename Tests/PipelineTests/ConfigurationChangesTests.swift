@@ -18,6 +18,7 @@ import Testing
         "playback.device": "\"plughw:1,0\"", "playback.sounds": "false", "playback.speech": "false",
         "playback.hotword_sound": "\"/usr/share/sounds/ding.wav\"", "playback.done_sound": "\"/usr/share/sounds/dong.wav\"", "playback.echo_cancellation": "false",
         "log.level": "\"debug\"", "log.json": "true", "log.candidates": "true",
+        "log.save_audio_dir": "\"/var/lib/susi-listen/wakes\"", "log.save_audio_max_files": "20",
         "events.socket": "\"/run/susi-listen/events.sock\"", "events.socket_group": "\"audio\"",
         "serve.uri": "\"unix:///run/susi-listen/wyoming.sock\"", "serve.max_clients": "4", "serve.idle_timeout_s": "30",
         "serve.zeroconf": "\"kitchen\"",

@@ -398,6 +398,39 @@ import Testing
         #expect(run.log.contains("command cut off while being spoken (shutdown, or the device stopped), dropped: "), "\(run.log)")
     }
 
+    @Test func savesTheAudioHeardSoFarOfACommandCutOffBySIGTERM() throws {
+        let saved = folder.appendingPathComponent("wakes").path
+        let fixture = "TestAudio/commands/hotword_02_slt.flac"
+        // Played up to the middle of the command, whose last period then repeats until SIGTERM.
+        let run = try runDaemon(playing: fixture, cutAt: 2.2, arguments: ["--no-chat", "--save-audio", saved],
+                                until: "\"type\":\"partial\"")
+        #expect(run.status == 0)
+        #expect(run.secondsToExit < Self.promptExit, "\(run.secondsToExit) s")
+        let types = run.events.compactMap { $0["type"] as? String }.filter { $0 != "partial" }
+        #expect(types == ["device", "start", "hotword", "command_cut_off", "audio_saved", "summary"], "\(types)")
+        let recording = try #require(run.events.first { $0["type"] as? String == "audio_saved" })
+        let hotword = try #require(run.events.first { $0["type"] as? String == "hotword" })
+        let stopped = try #require(run.events.first { $0["type"] as? String == "command_cut_off" }?["time"] as? Double)
+        let path = try #require(recording["path"] as? String)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: saved) == [URL(fileURLWithPath: path).lastPathComponent])
+        #expect(URL(fileURLWithPath: path).lastPathComponent.wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z_susi\.wav/#) != nil, "\(path)")
+        #expect(recording["time"] as? Double == hotword["time"] as? Double)
+        #expect(recording["device"] as? String == "fixture")
+        // The keyword starts 0.8 s in: the pre-roll is what the stream has, from its start.
+        let start = try #require(recording["start"] as? Double), end = try #require(recording["end"] as? Double)
+        #expect(start == 0)
+        #expect(abs(end - stopped) < 0.0005, "saved up to \(end) s, stopped at \(stopped) s")
+        let audio = try AudioFileReader(path: path).remainingSamples()
+        #expect(abs(audio.count - Int((end * 16_000).rounded())) <= 16, "\(audio.count) samples up to \(end) s")
+        // As played (before the cut, to the period; after it, the last period again and again).
+        let played = Array(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent(fixture).path).remainingSamples()
+            .prefix(Int(2.2 * 16_000) / 480 * 480))
+        let difference = zip(audio, played).map { abs($0 - $1) }.max() ?? 1
+        let heardUntil = try #require(hotword["time"] as? Double)
+        #expect(Double(audio.count) / 16_000 > heardUntil && difference < 2e-4,
+                "\(audio.count) samples, differing from the fixture by up to \(difference)")
+    }
+
     /// The daemon listening with a configuration file, fed through `writer`.
     struct ListeningDaemon {
         let process: Process
