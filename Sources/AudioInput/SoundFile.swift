@@ -21,9 +21,6 @@ final class SoundFile {
     /// Frames handed out so far, to say where in the file a read error happened.
     private(set) var framesRead = 0
 
-    /// libsndfile reports why `sf_open` failed through process-wide state, so opening is
-    /// serialised to keep one thread's message from being read by another.
-    private static let openLock = Lock()
 
     /// Opens `path` (`-`: standard input), telling apart the ways a path can fail to be a
     /// readable audio file.
@@ -45,7 +42,7 @@ final class SoundFile {
         // Asked first: libsndfile closes standard input when it fails to open it.
         let isPipe = Self.isPipe(path)
         var info = SF_INFO()
-        let (opened, failure) = Self.openLock.withLock {
+        let (opened, failure) = SoundFileOpening.lock.withLock {
             let opened = sf_open(path, Int32(SFM_READ), &info)
             return (opened, opened == nil ? Self.message(sf_strerror(nil)) : "")
         }
@@ -148,4 +145,11 @@ final class SoundFile {
     private static func message(_ text: UnsafePointer<CChar>?) -> String {
         text.map { String(cString: $0) } ?? "libsndfile gave no reason"
     }
+}
+
+/// libsndfile reports why `sf_open` failed through process-wide state, so every opening, for
+/// reading or writing, holds ``lock`` from the call to the reading of its message: one thread's
+/// message is never read by another.
+package enum SoundFileOpening {
+    package static let lock = Lock()
 }

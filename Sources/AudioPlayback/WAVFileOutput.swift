@@ -1,4 +1,5 @@
 import AudioInput
+import Glibc
 import CSndFile
 
 /// Writes every sound it is given, one after another, to a 16-bit mono WAV file at the
@@ -11,14 +12,33 @@ package final class WAVFileOutput: SoundOutput {
     package let path: String
     private let handle: OpaquePointer
 
-    /// Creates (or replaces) the WAV file at `path`.
-    package init(path: String) throws(PlaybackError) {
+    /// Creates (or replaces) the WAV file at `path`; `ownerOnly`: readable and writable by its
+    /// owner alone (it holds what people said), else as the process's umask has it.
+    package init(path: String, ownerOnly: Bool = false) throws(PlaybackError) {
         var info = SF_INFO()
         info.samplerate = Int32(pipelineSampleRate)
         info.channels = 1
         info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard let opened = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw PlaybackError(target: path, problem: "cannot write the WAV file (\(String(cString: sf_strerror(nil))))")
+        let (opened, failure): (OpaquePointer?, String) = SoundFileOpening.lock.withLock {
+            let opened: OpaquePointer?
+            if ownerOnly {
+                // A file that exists keeps its mode through O_TRUNC: set it too.
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+                guard descriptor >= 0 else { return (nil, String(cString: strerror(errno))) }
+                guard fchmod(descriptor, 0o600) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    close(descriptor)
+                    return (nil, reason)
+                }
+                // libsndfile owns the descriptor from here, and closes it with the file.
+                opened = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, Int32(SF_TRUE))
+            } else {
+                opened = sf_open(path, Int32(SFM_WRITE), &info)
+            }
+            return (opened, opened == nil ? String(cString: sf_strerror(nil)) : "")
+        }
+        guard let opened else {
+            throw PlaybackError(target: path, problem: "cannot write the WAV file (\(failure))")
         }
         self.path = path
         handle = opened

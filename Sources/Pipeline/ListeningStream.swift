@@ -70,7 +70,7 @@ package final class ListeningStream {
     /// Feeds one frame, heard while the device played `played`, and returns the events it
     /// completed, and those of the audio saved since the last call.
     package func process(_ captured: [Float], played: PlayedAudio = .nothing) throws -> [ListenEvent] {
-        try hear(captured, played: played) + savedAudio()
+        try hear(captured, played: played) + takeSavedAudio()
     }
 
     private func hear(_ captured: [Float], played: PlayedAudio) throws -> [ListenEvent] {
@@ -140,8 +140,9 @@ package final class ListeningStream {
         wakeAudio?.end()
     }
 
-    /// The events of the audio saved since the last call (what the writer's thread did).
-    private func savedAudio() -> [ListenEvent] {
+    /// The events of the audio saved since the last call (what the writer's thread did): they
+    /// come with each frame's, and the caller takes them while no frame comes.
+    package func takeSavedAudio() -> [ListenEvent] {
         wakeAudio?.takeOutcomes() ?? []
     }
 
@@ -176,7 +177,7 @@ package final class ListeningStream {
 
     /// Ends the stream: a running session ends with what it has heard.
     package func finish() throws -> [ListenEvent] {
-        try finishSession() + savedAudio()
+        try finishSession() + takeSavedAudio()
     }
 
     private func finishSession() throws -> [ListenEvent] {

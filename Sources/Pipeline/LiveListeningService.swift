@@ -296,8 +296,7 @@ private struct CaptureLoop {
                     if stallWatch.hasStalled(for: LiveListeningService.reopenAfterStall, at: .now) {
                         throw CaptureError.stalled(name: configuration.device, seconds: Int(LiveListeningService.reopenAfterStall.timeInterval))
                     }
-                    applyReloads(to: stream)
-                    try carryOutRequests(on: stream)
+                    try tend(stream)
                     continue
                 }
                 if let stall = stallWatch.frameCame(at: .now) { report(stall) }
@@ -320,8 +319,7 @@ private struct CaptureLoop {
                     overrunsLogged = overruns
                     overrunsLoggedAt = .now
                 }
-                applyReloads(to: stream)
-                try carryOutRequests(on: stream)
+                try tend(stream)
                 // Back to the shortest wait only once the device has delivered for a while: one
                 // that opens and fails after a period or two is retried less and less often.
                 if pace.audioSeconds >= LiveListeningService.steadyAudioSeconds { backoff = LiveListeningService.shortestBackoff }
@@ -374,6 +372,15 @@ private struct CaptureLoop {
     /// without `deviceOpen`, while the device is being opened): mute and unmute are reported to
     /// everyone; a `listen` that cannot start (none can without the device) is answered to its
     /// client alone.
+    /// What the capture loop does each time round, with a frame or without (a stalled device,
+    /// one opening, one lost): reloads and requests are carried out, and the saved audio's
+    /// events reported (a recording ended by a stall or a lost device is written meanwhile).
+    private func tend(_ stream: ListeningStream, deviceOpen: Bool = true) throws {
+        applyReloads(to: stream)
+        try carryOutRequests(on: stream, deviceOpen: deviceOpen)
+        for event in stream.takeSavedAudio() { report(event) }
+    }
+
     private func carryOutRequests(on stream: ListeningStream, deviceOpen: Bool = true) throws {
         for (request, client) in requests.take() {
             switch request {
@@ -436,8 +443,7 @@ private struct CaptureLoop {
                 warned = true
                 logger.warning("\(configuration.device): still opening after \(Int(CaptureStallWatch.threshold.timeInterval)) s; waiting for it")
             }
-            applyReloads(to: stream)
-            try carryOutRequests(on: stream, deviceOpen: false)
+            try tend(stream, deviceOpen: false)
         }
         feed.close()
         return nil
@@ -452,8 +458,7 @@ private struct CaptureLoop {
                 notifications.keepAlive()
                 if stop.wait(seconds: min(LiveListeningService.stallCheckInterval.timeInterval, (retry - ContinuousClock.now).timeInterval)) { return nil }
                 // A reload or a request need not wait for the device.
-                applyReloads(to: stream)
-                try carryOutRequests(on: stream, deviceOpen: false)
+                try tend(stream, deviceOpen: false)
             }
             backoff = min(backoff * 2, LiveListeningService.longestBackoff)
             do {

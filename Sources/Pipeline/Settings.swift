@@ -224,7 +224,7 @@ extension Setting {
 
     package static let saveAudioDirectory = Setting(
         "log.save_audio_dir", flag: SettingFlag(name: "save-audio", form: .value(valueName: "dir")), live: false,
-        help: "Folder in which the audio of each wake-up is saved as a WAV file, from 1.5 s before the keyword to the end of its command (created if the folder it is in exists)",
+        help: "Folder in which the audio of each wake-up is saved as a WAV file, from \(WakeRecording.preRollSeconds) s before the keyword to the end of its command (created if the folder it is in exists)",
         format: SettingFormat.name("a folder path").optional, at: \.saveAudioDirectory)
     package static let saveAudioMaximumFiles = Setting(
         "log.save_audio_max_files", flag: SettingFlag(name: "save-audio-max", form: .value(valueName: "n")), live: false,

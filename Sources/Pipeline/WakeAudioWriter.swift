@@ -96,10 +96,13 @@ package final class WakeAudioWriter: @unchecked Sendable {
         self.whenBehind = whenBehind
         DedicatedThread.start(named: "susi-listen wake audio") { [self] in
             var file = WakeAudioFile(folder: folder)
-            while let parts = next() {
+            while let (parts, samples) = next() {
                 let done = parts.flatMap { file.write($0) }
                 condition.withLock {
                     outcomes += done
+                    // Written: their room is free only now, so the queue and the parts being
+                    // written together hold at most queueCapacity samples.
+                    queuedSamples -= samples
                     isBusy = false
                     condition.broadcast()
                 }
@@ -193,19 +196,17 @@ package final class WakeAudioWriter: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// The parts queued, all of them, waiting for some; nil once finishing with none left.
-    private func next() -> [Part]? {
+    /// The parts queued, all of them, and the samples they hold, waiting for some; nil once
+    /// finishing with none left.
+    private func next() -> (parts: [Part], samples: Int)? {
         condition.withLock {
             while queue.isEmpty && !isFinishing { condition.wait() }
             guard !queue.isEmpty else { return nil }
             defer {
                 queue.removeAll()
-                queuedSamples = 0
                 isBusy = true
-                // Room for the caller, waiting in a file run.
-                condition.broadcast()
             }
-            return queue
+            return (queue, queuedSamples)
         }
     }
 
@@ -234,7 +235,7 @@ package final class WakeAudioWriter: @unchecked Sendable {
                 let path = folder.path + "/" + uniqueName(recording.fileName)
                 self.path = path
                 do {
-                    output = try WAVFileOutput(path: path)
+                    output = try WAVFileOutput(path: path, ownerOnly: true)
                 } catch {
                     return [failure("cannot save the audio of the hotword: \(error.problem)")]
                 }

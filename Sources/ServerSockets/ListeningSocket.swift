@@ -157,7 +157,8 @@ package final class ListeningSocket: @unchecked Sendable {
     }
 
     /// Waits for a client to connect, one of `others` to become readable, or `notice`; or, with
-    /// a `limit`, until it has passed (`readable([])`).
+    /// a `limit`, until it has passed (`readable([])`, also returned after a short wait when
+    /// the process is out of descriptors to accept a client with).
     package func next(until notice: ShutdownNotice, watching others: [Int32], waitingAtMost limit: Duration? = nil) -> Wake {
         let timeout = limit.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? -1
         while true {
@@ -177,10 +178,13 @@ package final class ListeningSocket: @unchecked Sendable {
                 return .client(client)
             }
             // Out of descriptors: the pending client stays queued, so wait a little for
-            // connections to close rather than spin (a client gone before it was accepted just goes).
+            // connections to close rather than spin, and return as a wait that ran out does, so
+            // that the caller's loop goes round (a watchdog's ping is due however long this
+            // lasts). A client gone before it was accepted just goes.
             if errno == EMFILE || errno == ENFILE {
                 var wait = pollfd(fd: notice.descriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&wait, 1, 100)
+                return .readable([])
             }
         }
     }

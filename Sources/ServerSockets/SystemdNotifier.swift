@@ -53,7 +53,8 @@ package final class SystemdNotifier: @unchecked Sendable {
         switch environment["NOTIFY_SOCKET"] {
         case nil, "":
             break
-        case let socket? where socket.utf8.count > ServerAddress.maximumUnixPathLength:
+        // A path ends in a zero byte; an abstract name's "@" stands for the zero byte before it.
+        case let socket? where socket.utf8.count > ServerAddress.maximumUnixPathLength + (socket.hasPrefix("@") ? 1 : 0):
             logger.warning("NOTIFY_SOCKET=\(socket) is longer than a Unix socket address can be: systemd is not told what the daemon does")
         case let socket? where socket.hasPrefix("@"):
             name = [0] + socket.utf8.dropFirst()
@@ -123,13 +124,19 @@ package final class SystemdNotifier: @unchecked Sendable {
         send([Self.statusLine(status)])
     }
 
-    /// Pings the watchdog if half its interval has passed since the last ping (at once the first
+    /// Most time between two pings: a second, or half the watchdog's interval if that is
+    /// shorter. Pinging often (a datagram a second costs nothing) leaves a loop that stops the
+    /// whole interval, less this, before systemd deems it hung; pinging at half the interval
+    /// would leave it only half.
+    package var pingSpacing: Duration? { watchdogInterval.map { min($0 / 2, .seconds(1)) } }
+
+    /// Pings the watchdog if ``pingSpacing`` has passed since the last ping (at once the first
     /// time). The loop that must stay alive calls this each time round, at least every
     /// ``keepAlivePeriod``: a loop that hangs stops the pings, and systemd restarts the daemon.
     package func keepAlive() {
-        guard let watchdogInterval else { return }
+        guard let pingSpacing else { return }
         let now = ContinuousClock.now
-        let due = lock.withLock { lastPing.map { now - $0 >= watchdogInterval / 2 } ?? true }
+        let due = lock.withLock { lastPing.map { now - $0 >= pingSpacing } ?? true }
         // A ping that could not go is tried again on the next call.
         if due && send(["WATCHDOG=1"]) { lock.withLock { lastPing = now } }
     }

@@ -80,9 +80,8 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             throw ValidationError("--speak-to writes what a --file run would play; live, sounds go to --playback-device")
         }
         if let speakTo = playback.speakTo {
-            let written = realPath(speakTo)
             let read = file + (playback.echoReference.map { [$0] } ?? [])
-            if let input = read.first(where: { written == realPath($0) || written.hasPrefix(realPath($0) + "/") }) {
+            if let input = read.first(where: { isSameOrInside(speakTo, $0) }) {
                 throw ValidationError("--speak-to \(speakTo) would overwrite or add to the audio it reads (\(input)): give a file elsewhere")
             }
         }
@@ -160,6 +159,12 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let spotter = try settings.makeDetector()
         let transcriber = try settings.makeTranscriber()
         let forwarder = try settings.makeForwarder()
+        if let folder = settings.saveAudioDirectory,
+           let input = file.first(where: { $0 != AudioFileDiscovery.standardInput && (isSameOrInside(folder, $0) || isSameOrInside($0, folder)) }) {
+            // Its files would be read as audio, or its limit would delete what is being read.
+            StandardError.write("susi-listen: the audio saved in \(folder) would be written among the audio the run reads (\(input)): give --save-audio (log.save_audio_dir) a folder elsewhere")
+            throw ExitStatus.badArguments.exitCode
+        }
         let wakeAudio = try settings.makeWakeAudioWriter(whenBehind: .wait)
         let output = EventPrinter(json: settings.json)
         // Without a reference, nothing the device plays is in the files.

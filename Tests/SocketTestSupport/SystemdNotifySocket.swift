@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import ServerSockets
 
 /// systemd's end of its notification protocol, for tests: a datagram socket, bound at a path or
 /// an abstract name, whose thread takes every message as it comes (as systemd does: the
@@ -36,7 +35,7 @@ public final class SystemdNotifySocket: @unchecked Sendable {
     private init(address: String, name: [UInt8]) throws {
         self.address = address
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0, ListeningSocket.withUnixAddress(name: name, { bind(descriptor, $0, $1) }) == 0 else {
+        guard descriptor >= 0, Self.bind(descriptor, to: name) == 0 else {
             let code = errno
             close(descriptor)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
@@ -46,6 +45,17 @@ public final class SystemdNotifySocket: @unchecked Sendable {
     }
 
     deinit { inbox.stop() }
+
+    /// Binds `descriptor` to `name` (a path's bytes and a zero, or a zero and an abstract
+    /// name's bytes), its length worked out here rather than by the code under test, so that
+    /// the notifier's address must match the one systemd would bind byte for byte.
+    private static func bind(_ descriptor: Int32, to name: [UInt8]) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: name) }
+        let length = socklen_t(MemoryLayout.offset(of: \sockaddr_un.sun_path)! + name.count)
+        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, length) } }
+    }
 
     /// Every message so far, oldest first.
     public var messages: [Message] { inbox.messages }

@@ -54,7 +54,11 @@ import Testing
             #expect(abs(start - (keyword - Self.preRoll)) < 0.0005, "saved from \(start) s, keyword at \(keyword) s")
             #expect(abs(end - sessionEnds[index]) < 0.0005, "saved up to \(end) s, the session ended at \(sessionEnds[index]) s")
 
-            let reader = try AudioFileReader(path: try #require(recording["path"] as? String))
+            let savedPath = try #require(recording["path"] as? String)
+            // What people said: the owner's alone, whatever the umask.
+            let permissions = try #require(try FileManager.default.attributesOfItem(atPath: savedPath)[.posixPermissions] as? Int)
+            #expect(permissions == 0o600, "mode \(String(permissions, radix: 8))")
+            let reader = try AudioFileReader(path: savedPath)
             #expect(reader.sourceFormat.sampleRate == 16_000 && reader.sourceFormat.channels == 1)
             let audio = try reader.remainingSamples()
             #expect(abs(audio.count - Int(((end - start) * 16_000).rounded())) <= 16, "\(audio.count) samples")
@@ -83,6 +87,23 @@ import Testing
         let new = try #require(outcome.events(ofType: "audio_saved").first?["path"] as? String)
         let left = try FileManager.default.contentsOfDirectory(atPath: saved).sorted()
         #expect(left == (others + [own[2], URL(fileURLWithPath: new).lastPathComponent]).sorted())
+    }
+
+    @Test func refusesAFolderAmongTheAudioAFileRunReads() throws {
+        let folder = try TemporaryDirectory()
+        let inputs = folder.file("inputs")
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: false)
+        let input = inputs + "/hotword_02_slt.flac"
+        try FileManager.default.copyItem(atPath: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path,
+                                         toPath: input)
+        // The folder read, a folder inside it, and the folder that holds the file read.
+        for (files, saved) in [([inputs], inputs), ([inputs], inputs + "/wakes"), ([input], inputs)] {
+            let refused = try CommandRunner.run(["--file"] + files + ["--no-chat", "--config", "/dev/null", "--save-audio", saved, "--save-audio-max", "1"])
+            #expect(refused.status == 64, "\(files) saved in \(saved): \(refused.standardError)")
+            #expect(refused.standardError.contains("the audio saved in \(saved) would be written among the audio the run reads (\(files[0]))"),
+                    "\(refused.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: inputs) == ["hotword_02_slt.flac"])
+        }
     }
 
     @Test func refusesAFolderItCannotCreateOrWriteIn() throws {
