@@ -749,7 +749,8 @@ import Testing
     /// The device stalls right after a command: the command ends there, and what is heard once
     /// the device delivers again (someone else talking) is not joined to it, however long the gap.
     @Test func aStallEndsTheCommandAndNothingAfterItIsJoinedToIt() throws {
-        let daemon = try startListening(configuration: "[chat]\nenabled = false\n", transcribing: true)
+        let saved = try TemporaryDirectory()
+        let daemon = try startListening(configuration: "[chat]\nenabled = false\n[log]\nsave_audio_dir = \"\(saved.path)\"\n", transcribing: true)
         defer { if daemon.process.isRunning { daemon.process.terminate() } }
         let stalls = { daemon.log.components(separatedBy: "fixture: no audio for ").count - 1 }
         let stallsBefore = stalls()
@@ -760,6 +761,8 @@ import Testing
         let deadline = Date(timeIntervalSinceNow: 30)
         while stalls() == stallsBefore && Date() < deadline { usleep(50_000) }
         #expect(stalls() == stallsBefore + 1, "\(daemon.log)")
+        // The command's audio is saved while the device delivers nothing, not once it delivers again.
+        #expect(waitForLine(containing: "\"type\":\"audio_saved\"", in: daemon.output, within: 3), "\(daemon.log)")
         // Someone else, once the device delivers again.
         let talk = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/held-out_03_rms.flac").path)
             .remainingSamples()
