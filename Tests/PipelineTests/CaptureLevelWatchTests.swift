@@ -1,4 +1,5 @@
 import AudioInput
+import AudioTestSupport
 import Foundation
 import Testing
 @testable import Pipeline
@@ -29,12 +30,6 @@ import Testing
         return (0..<count).map { samples[$0 % samples.count] }
     }
 
-    /// A quiet room as a microphone hears it: a few least significant bits of noise.
-    static func roomTone(seconds: Int) -> [Float] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<(seconds * pipelineSampleRate)).map { _ in Float(Int.random(in: -3...3, using: &generator)) / 32768 }
-    }
-
     @Test func reportsDigitalSilenceOnceAfterTenSecondsAndSoundOnceWhenItEnds() {
         var watch = CaptureLevelWatch()
         let silence = Self.changes(of: [Float](repeating: 0, count: 60 * pipelineSampleRate), in: &watch)
@@ -45,7 +40,7 @@ import Testing
         var frame = [Float](repeating: 0, count: Self.period)
         frame[240] = 1 / 32768
         #expect(watch.heard(frame, gain: 1) == [.sound(afterSeconds: 60.015)])
-        #expect(Self.changes(of: Self.roomTone(seconds: 30), in: &watch).isEmpty)
+        #expect(Self.changes(of: Signal.quietRoom(samples: 30 * pipelineSampleRate), in: &watch).isEmpty)
         // And the next silence is reported again (counted from the room tone's last sample other than 0).
         let again = Self.changes(of: [Float](repeating: 0, count: 11 * pipelineSampleRate), in: &watch).map(\.change)
         guard case .silent(let seconds) = again.first, again.count == 1 else { Issue.record("\(again)"); return }
@@ -54,7 +49,7 @@ import Testing
 
     @Test func aQuietRoomAndZerosBrokenByASampleAreNotSilence() {
         var watch = CaptureLevelWatch()
-        #expect(Self.changes(of: Self.roomTone(seconds: 60), in: &watch).isEmpty)
+        #expect(Self.changes(of: Signal.quietRoom(samples: 60 * pipelineSampleRate), in: &watch).isEmpty)
         // Zeros for 9.99 s at a time, then one sample of sound: never 10 s of digital silence.
         var almost = [Float](repeating: 0, count: 10 * pipelineSampleRate)
         almost[almost.count - 1] = -1 / 32768
