@@ -21,8 +21,8 @@ struct CaptureLevelWatch {
     /// How much audio clipping is judged over: a few sentences.
     static let clippingWindowSamples = 10 * pipelineSampleRate
     /// The share of a window's samples at full scale above which it clips: 160 samples in 10 s,
-    /// which speech at a sane level (peaks below −3 dBFS) never reaches, while one clipped word
-    /// in the window does.
+    /// which speech at a sane level never reaches (it has none at full scale), while one clipped
+    /// word in the window does.
     static let clippingShare = 0.001
     /// Least audio between two clipping warnings: five minutes.
     static let clippingRepeatSamples = 300 * pipelineSampleRate
