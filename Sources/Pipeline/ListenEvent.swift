@@ -149,7 +149,7 @@ package enum ListenEvent: Equatable, Sendable {
     package var isTrouble: Bool {
         switch self {
         case .error, .commandCutOff, .reloadFailed: true
-        case .device(let event): event.status == .lost || event.status == .stalled
+        case .device(let event): [.lost, .stalled, .silent].contains(event.status)
         default: false
         }
     }
@@ -182,7 +182,7 @@ package enum ListenEvent: Equatable, Sendable {
                 return "capturing from \(event.device)\(format)"
             case .lost:
                 return "lost \(event.device)" + (event.message.map { ": \($0)" } ?? "")
-            case .stalled, .resumed:
+            case .stalled, .resumed, .silent, .sound:
                 return "\(event.device): " + (event.message ?? event.status.rawValue)
             }
         case .candidate(let event):
@@ -233,7 +233,7 @@ package enum ListenEvent: Equatable, Sendable {
 /// A time in seconds as readable lines give it.
 private func seconds(_ value: Double) -> String { String(printf: "%.3f s", value) }
 
-/// A capture device opened or lost.
+/// A capture device opened, lost, stalled or delivering digital silence, and back.
 package struct DeviceEvent: Equatable, Sendable {
     package enum Status: String, Sendable {
         /// Opened (at start, or again after it was lost).
@@ -244,13 +244,18 @@ package struct DeviceEvent: Equatable, Sendable {
         case stalled
         /// Audio again after a stall.
         case resumed
+        /// Audio of nothing but digital silence, every sample exactly 0 for a while (``message``
+        /// says how long and what to do): the capture switch off or the capture volume at 0.
+        case silent
+        /// Audio other than digital silence again after `silent`.
+        case sound
     }
 
     package var device: String
     package var status: Status
     /// What the device delivers, once opened.
     package var format: CaptureFormat?
-    /// Why it was lost, or how long it stalled.
+    /// Why it was lost, how long it stalled or was silent, what to do.
     package var message: String?
 
     package init(device: String, status: Status, format: CaptureFormat?, message: String?) {

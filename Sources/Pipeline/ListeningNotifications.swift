@@ -18,6 +18,9 @@ final class ListeningNotifications: @unchecked Sendable {
     private var isMuted = false
     /// Whether listening has started (and systemd been told it is ready).
     private var hasStarted = false
+    /// What the status says while the device delivers digital silence, whatever else changes
+    /// meanwhile (a mute, a reload): nothing else matters until it is mended.
+    private var silence: String?
 
     init(systemd: SystemdNotifier, device: String, keyphrases: [String]) {
         self.systemd = systemd
@@ -26,7 +29,7 @@ final class ListeningNotifications: @unchecked Sendable {
     }
 
     /// Tells systemd what `event` changed: readiness (listening has started, a reload is done or
-    /// failed) and the status line (the device opened, lost or stalled, muted, unmuted).
+    /// failed) and the status line (the device opened, lost, stalled or silent, muted, unmuted).
     func record(_ event: ListenEvent) {
         switch event {
         case .start(let start):
@@ -42,8 +45,15 @@ final class ListeningNotifications: @unchecked Sendable {
             systemd.status(listening(muted: false))
         case .device(let change):
             switch change.status {
-            case .opened, .resumed: systemd.status(listening())
+            case .opened, .sound:
+                // A device opened again is judged afresh.
+                lock.withLock { silence = nil }
+                systemd.status(listening())
+            case .resumed: systemd.status(listening())
             case .lost, .stalled: systemd.status(event.readableLine)
+            case .silent:
+                lock.withLock { silence = event.readableLine }
+                systemd.status(event.readableLine)
             }
         default:
             break
@@ -79,11 +89,12 @@ final class ListeningNotifications: @unchecked Sendable {
     }
 
     /// What the daemon does while the device delivers, with `keyphrases` and `muted` as they
-    /// are now when given.
+    /// are now when given; while the device is silent, that it is.
     private func listening(for keyphrases: [String]? = nil, muted: Bool? = nil) -> String {
         lock.withLock {
             if let keyphrases { self.keyphrases = keyphrases }
             if let muted { isMuted = muted }
+            if let silence { return silence }
             let listened = self.keyphrases.map { "\"\($0)\"" }.joined(separator: ", ")
             return isMuted ? "muted: not listening for \(listened) on \(device) until unmuted" : "listening on \(device) for \(listened)"
         }

@@ -64,6 +64,9 @@ package final class ListeningStream {
     /// Seconds of audio processed since the stream began.
     package var seconds: Double { Double(samples) / Double(pipelineSampleRate) }
 
+    /// The multiplier the detector hears the frames with (`--gain`, then clipped to full scale).
+    package var gain: Float { detector.gain }
+
     /// How the stream keeps from hearing the device's own sounds, when it plays any.
     package var echoHandling: EchoHandling { echoCanceller == nil ? .pause : .cancellation }
 
@@ -237,7 +240,6 @@ package final class ListeningStream {
     /// `samples` as the detector hears them, with its gain, so that a quiet microphone that
     /// `--gain` makes loud enough for the hotword is loud enough for the command too.
     private func heardWithGain(_ samples: [Float]) -> [Float] {
-        let gain = detector.gain
         return gain == 1 ? samples : samples.map { min(max($0 * gain, -1), 1) }
     }
 

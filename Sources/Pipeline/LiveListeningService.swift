@@ -20,7 +20,8 @@ import Transcription
 /// loop after the frame being processed, or within ``stallCheckInterval`` when the device
 /// delivers nothing, even one blocked inside ALSA, and closes the device. A device that
 /// delivers nothing for ``CaptureStallWatch/threshold`` (it stalls) is logged once, and again
-/// when it delivers, and counted in the summary.
+/// when it delivers, and counted in the summary. A device that delivers digital silence, or
+/// audio that clips, is told of by a ``CaptureLevelWatch``.
 ///
 /// A configuration read again (SIGHUP) is applied while it listens: a new detector is built on
 /// a thread of its own and takes over between two frames, so no audio is lost and capture never
@@ -278,6 +279,7 @@ private struct CaptureLoop {
         var backoff = LiveListeningService.shortestBackoff
         var stallWatch = CaptureStallWatch(opened: .now)
         var pace = CapturePace(opened: .now)
+        var levels = CaptureLevelWatch()
         // Overruns said in the log, at most once a minute, as they come: a daemon runs for weeks.
         var overrunsLogged = 0
         var overrunsLoggedAt: ContinuousClock.Instant?
@@ -300,6 +302,7 @@ private struct CaptureLoop {
                     continue
                 }
                 if let stall = stallWatch.frameCame(at: .now) { report(stall) }
+                for change in levels.heard(frame.samples, gain: stream.gain) { report(change) }
                 if pace.delivered(frame.samples.count, at: .now) {
                     logger.warning("\(configuration.device) delivers audio faster than real time (\(pace.description)): not a live microphone? Events' times run ahead of the clock")
                 }
@@ -333,6 +336,7 @@ private struct CaptureLoop {
                 feed = try reopen(backoff: &backoff, stream: stream)
                 stallWatch.reopened(at: .now)
                 pace = CapturePace(opened: .now)
+                levels = CaptureLevelWatch()
             }
         }
         feed?.close()
@@ -357,6 +361,17 @@ private struct CaptureLoop {
             (DeviceEvent.Status.resumed, "audio again after \(String(printf: "%.1f", duration.timeInterval)) s without")
         }
         report(.device(DeviceEvent(device: configuration.device, status: status, format: nil, message: message)))
+    }
+
+    /// Reports digital silence as it begins (trouble) and as it ends; logs clipping as a warning.
+    private func report(_ change: CaptureLevelWatch.Change) {
+        let status: DeviceEvent.Status
+        switch change {
+        case .silent: status = .silent
+        case .sound: status = .sound
+        case .clipping: return logger.warning("\(change.message(device: configuration.device))")
+        }
+        report(.device(DeviceEvent(device: configuration.device, status: status, format: nil, message: change.message(device: configuration.device))))
     }
 
     /// Puts the reloads set up since the last call into effect, between two frames: a new

@@ -6,6 +6,16 @@ public enum Signal {
         (0..<frames).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / Double(sampleRate))) }
     }
 
+    /// A quiet room as a microphone gives it: a few least significant bits of 16-bit noise
+    /// (about −80 dBFS), the same every time. Not digital silence, which the daemon warns about.
+    public static func quietRoom(samples count: Int) -> [Float] {
+        var state: UInt32 = 2_026
+        return (0..<count).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Float(Int(state >> 29) - 4) / 32_768
+        }
+    }
+
     /// Linear sweep from `from` to `to` Hz, faded in and out over `fade` seconds so its
     /// start and end do not click.
     public static func sweep(from: Double, to: Double, amplitude: Double, sampleRate: Int, seconds: Double, fade: Double)

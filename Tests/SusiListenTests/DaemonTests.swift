@@ -39,11 +39,11 @@ import Testing
             """.write(toFile: alsaConfiguration, atomically: false, encoding: .utf8)
     }
 
-    /// The fixture as raw 16-bit little-endian samples, with `silence` seconds after it; or,
+    /// The fixture as raw 16-bit little-endian samples, with `silence` seconds of a quiet room after it; or,
     /// with `cutAt`, its first `cutAt` seconds alone.
     private func rawAudio(of fixture: String, silence: Double, cutAt: Double?) throws -> Data {
         let samples = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent(fixture).path).remainingSamples()
-        let played = cutAt.map { Array(samples.prefix(Int($0 * 16_000))) } ?? samples + [Float](repeating: 0, count: Int(silence * 16_000))
+        let played = cutAt.map { Array(samples.prefix(Int($0 * 16_000))) } ?? samples + Signal.quietRoom(samples: Int(silence * 16_000))
         return Data(PCM16.littleEndianBytes(played))
     }
 
@@ -128,6 +128,9 @@ import Testing
         }
     }
 
+    /// One 30 ms period of a quiet room, played while waiting.
+    static let quietPeriod = Signal.quietRoom(samples: 480)
+
     /// Writes `samples` into the FIFO one 30 ms period at a time (the last one padded with
     /// silence): ALSA's `file` PCM takes a short read for the end of its input.
     func play(_ samples: [Float], into writer: FileHandle) throws {
@@ -138,16 +141,19 @@ import Testing
         }
     }
 
-    /// Plays silence, a period at a time, until an event line contains `text` (true) or
+    /// Plays a quiet room (``Signal/quietRoom(samples:)``: a microphone's silence, not digital
+    /// silence), a period at a time, until an event line contains `text` (true) or
     /// `seconds` have passed (false): events the capture loop reports between frames need
     /// frames to come. Returns how many samples were played.
-    func playSilence(into writer: FileHandle, until text: String, in output: URL, within seconds: Double) throws -> (found: Bool, samples: Int) {
+    /// With `period`, that is played instead (digital silence, say).
+    func playSilence(into writer: FileHandle, until text: String, in output: URL, within seconds: Double,
+                     playing period: [Float] = quietPeriod) throws -> (found: Bool, samples: Int) {
         let deadline = Date(timeIntervalSinceNow: seconds)
         var played = 0
         while Date() < deadline {
             if let lines = try? String(contentsOf: output, encoding: .utf8), lines.contains(text) { return (true, played) }
-            try play([Float](repeating: 0, count: 480), into: writer)
-            played += 480
+            try play(period, into: writer)
+            played += period.count
             usleep(10_000)
         }
         return (false, played)
@@ -243,7 +249,7 @@ import Testing
         // frames could be dated before the answer began, as no live microphone would.
         let answerBegan = Date()
         while Date().timeIntervalSince(answerBegan) < 0.5 {
-            try play([Float](repeating: 0, count: 480), into: writer)
+            try play(Self.quietPeriod, into: writer)
             usleep(30_000)
         }
         let person = try #require(try FileManager.default.contentsOfDirectory(atPath: "TestAudio")
@@ -475,7 +481,7 @@ import Testing
     /// `awaited`, stops the daemon with SIGTERM (it must exit with 0) and returns its events.
     private func playHotwordAndStop(_ daemon: ListeningDaemon, until awaited: String = "\"type\":\"hotword\"") throws -> [[String: Any]] {
         try play(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
-            .remainingSamples() + [Float](repeating: 0, count: 24_000), into: daemon.writer)
+            .remainingSamples() + Signal.quietRoom(samples: 24_000), into: daemon.writer)
         #expect(waitForLine(containing: awaited, in: daemon.output, within: 30), "no \(awaited): \(daemon.log)")
         try daemon.writer.close()
         kill(daemon.process.processIdentifier, SIGTERM)
@@ -589,7 +595,7 @@ import Testing
         let deadline = Date(timeIntervalSinceNow: seconds)
         var received: [[String: Any]] = []
         while Date() < deadline {
-            try play([Float](repeating: 0, count: 480), into: writer)
+            try play(Self.quietPeriod, into: writer)
             while let event = client.event(within: 0.01) {
                 received.append(event)
                 if event["type"] as? String == type { return received }
@@ -633,7 +639,7 @@ import Testing
         // the FIFO holds, so they were heard before unmute.
         #expect(client.send("{\"type\":\"mute\"}\n"))
         #expect(!(try playSilence(into: writer, untilEvent: "muted", to: client)).isEmpty)
-        try play(fixture + [Float](repeating: 0, count: 48_000), into: writer)
+        try play(fixture + Signal.quietRoom(samples: 48_000), into: writer)
         #expect(client.send("{\"type\":\"unmute\"}\n"))
         let whileMuted = try playSilence(into: writer, untilEvent: "unmuted", to: client)
         #expect(whileMuted.compactMap { $0["type"] as? String } == ["unmuted"], "\(whileMuted)")
@@ -766,7 +772,7 @@ import Testing
         // Someone else, once the device delivers again.
         let talk = try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/held-out_03_rms.flac").path)
             .remainingSamples()
-        try play(talk + [Float](repeating: 0, count: 32_000), into: daemon.writer)
+        try play(talk + Signal.quietRoom(samples: 32_000), into: daemon.writer)
         // Stopped once all of it has been read and heard.
         var unread: Int32 = 1
         while unread > 0, Date() < deadline, ioctl(daemon.writer.fileDescriptor, UInt(FIONREAD), &unread) == 0 { usleep(10_000) }

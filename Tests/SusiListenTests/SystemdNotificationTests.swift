@@ -166,7 +166,7 @@ extension DaemonTests {
         let daemon = try startListening(configuration: "", environment: environment)
         defer { if daemon.process.isRunning { daemon.process.terminate() } }
         try play(try AudioFileReader(path: CommandRunner.repository.appendingPathComponent("TestAudio/commands/hotword_02_slt.flac").path)
-            .remainingSamples() + [Float](repeating: 0, count: 16_000), into: daemon.writer)
+            .remainingSamples() + Signal.quietRoom(samples: 16_000), into: daemon.writer)
         #expect(waitForLine(containing: "\"type\":\"hotword\"", in: daemon.output, within: 30), "\(daemon.log)")
         // Pings that cannot go are tried again, and still not logged again.
         usleep(1_500_000)
