@@ -18,8 +18,10 @@ final class ListeningNotifications: @unchecked Sendable {
     private var isMuted = false
     /// Whether listening has started (and systemd been told it is ready).
     private var hasStarted = false
-    /// What the status says while the device delivers digital silence, whatever else changes
-    /// meanwhile (a mute, a reload): nothing else matters until it is mended.
+    /// What the status says while the device delivers no audio (stalled, lost, being opened
+    /// again) or digital silence, whatever else changes meanwhile (a mute, a reload): nothing
+    /// else matters until it is mended. A device that stalls or is lost says so before silence.
+    private var noAudio: String?
     private var silence: String?
 
     init(systemd: SystemdNotifier, device: String, keyphrases: [String]) {
@@ -38,23 +40,24 @@ final class ListeningNotifications: @unchecked Sendable {
         case .reloaded(let reload):
             reloaded(status: listening(for: reload.detection?.keywords.map(\.keyphrase)))
         case .reloadFailed(let failure):
-            reloaded(status: listening() + "; configuration not reloaded: \(failure.message)")
+            reloaded(status: listening(), note: "; configuration not reloaded: \(failure.message)")
         case .muted:
             systemd.status(listening(muted: true))
         case .unmuted:
             systemd.status(listening(muted: false))
         case .device(let change):
-            switch change.status {
-            case .opened, .sound:
-                // A device opened again is judged afresh.
-                lock.withLock { silence = nil }
-                systemd.status(listening())
-            case .resumed: systemd.status(listening())
-            case .lost, .stalled: systemd.status(event.readableLine)
-            case .silent:
-                lock.withLock { silence = event.readableLine }
-                systemd.status(event.readableLine)
+            lock.withLock {
+                switch change.status {
+                case .opened:
+                    // A device opened again is judged afresh.
+                    (noAudio, silence) = (nil, nil)
+                case .resumed: noAudio = nil
+                case .sound: silence = nil
+                case .lost, .stalled: noAudio = event.readableLine
+                case .silent: silence = event.readableLine
+                }
             }
+            systemd.status(listening())
         default:
             break
         }
@@ -62,7 +65,8 @@ final class ListeningNotifications: @unchecked Sendable {
 
     /// Says the lost device could not be opened again, why, and when the next try is.
     func retrying(because problem: String, inSeconds seconds: Double) {
-        systemd.status("lost \(device): \(problem); opening it again in \(String(printf: "%g", seconds)) s")
+        lock.withLock { noAudio = "lost \(device): \(problem); opening it again in \(String(printf: "%g", seconds)) s" }
+        systemd.status(listening())
     }
 
     /// Says a configuration read again (SIGHUP) is being set up.
@@ -71,10 +75,10 @@ final class ListeningNotifications: @unchecked Sendable {
         if lock.withLock({ hasStarted }) { systemd.reloading(status: status) } else { systemd.status(status) }
     }
 
-    /// Says a reload is over: ready again, unless listening has not started yet (a SIGHUP while
-    /// the device opens at start), which is then still to come.
-    private func reloaded(status: String) {
-        if lock.withLock({ hasStarted }) { systemd.ready(status: status) } else { systemd.status(status) }
+    /// Says a reload is over, with `status` and `note`: ready again, unless listening has not
+    /// started yet (a SIGHUP while the device opens at start), which is then still to come.
+    private func reloaded(status: String, note: String = "") {
+        if lock.withLock({ hasStarted }) { systemd.ready(status: status + note) } else { systemd.status("opening \(device)" + note) }
     }
 
     /// Says the daemon has begun to shut down.
@@ -89,12 +93,12 @@ final class ListeningNotifications: @unchecked Sendable {
     }
 
     /// What the daemon does while the device delivers, with `keyphrases` and `muted` as they
-    /// are now when given; while the device is silent, that it is.
+    /// are now when given; while the device delivers no audio or silence, that.
     private func listening(for keyphrases: [String]? = nil, muted: Bool? = nil) -> String {
         lock.withLock {
             if let keyphrases { self.keyphrases = keyphrases }
             if let muted { isMuted = muted }
-            if let silence { return silence }
+            if let trouble = noAudio ?? silence { return trouble }
             let listened = self.keyphrases.map { "\"\($0)\"" }.joined(separator: ", ")
             return isMuted ? "muted: not listening for \(listened) on \(device) until unmuted" : "listening on \(device) for \(listened)"
         }
