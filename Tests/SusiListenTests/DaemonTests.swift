@@ -650,8 +650,20 @@ import Testing
         #expect(session.compactMap { $0["type"] as? String } == ["listen", "no_command"], "\(session)")
         #expect(session.first?["device"] as? String == "fixture")
 
-        // A second daemon on the same socket is refused; the first keeps it.
+        // A second daemon on the same socket is refused; the first keeps it. The first hears a
+        // quiet room meanwhile: the second's models take seconds to load on a busy machine, and
+        // a device without audio for 2 s stalls.
+        let stopFeeding = DispatchSemaphore(value: 0), fed = DispatchSemaphore(value: 0)
+        let quietPeriod = Self.quietPeriod
+        DispatchQueue.global().async {
+            while stopFeeding.wait(timeout: .now() + 0.03) == .timedOut {
+                guard (try? writer.write(contentsOf: PCM16.littleEndianBytes(quietPeriod))) != nil else { break }
+            }
+            fed.signal()
+        }
         let second = try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration, "--events-socket", path])
+        stopFeeding.signal()
+        fed.wait()
         #expect(second.status == 5)
         #expect(second.standardError.contains("susi-listen: --events-socket (events.socket): cannot listen on unix://\(path): another process listens there"), "\(second.standardError)")
 
