@@ -113,15 +113,19 @@ package final class WakeAudioWriter: @unchecked Sendable {
     /// Starts saving `recording`, whose first samples (the pre-roll, the keyword, up to the
     /// frame that completed it) are `samples`.
     package func begin(_ recording: WakeRecording, samples: [Float]) {
+        let problem = "the disk does not keep up: the audio of the hotword at \(String(printf: "%.3f", recording.hotword.time)) s is not saved"
         let fits = condition.withLock {
             let fits = waitForRoom(samples.count)
             handedOver = (recording, samples.count, fits ? .queued : .dropped)
-            if fits { enqueue(.begin(recording, samples), samples: samples.count) }
+            if fits {
+                enqueue(.begin(recording, samples), samples: samples.count)
+            } else {
+                // No file and no audio_saved event: an error event says so where events go.
+                outcomes.append(.error(ErrorEvent(file: folder.path + "/" + recording.fileName, message: problem)))
+            }
             return fits
         }
-        if !fits {
-            logger.warning("the disk does not keep up: the audio of the hotword at \(String(printf: "%.3f", recording.hotword.time)) s is not saved")
-        }
+        if !fits { logger.warning("\(problem)") }
     }
 
     /// Adds the next samples of the recording begun.
@@ -165,16 +169,17 @@ package final class WakeAudioWriter: @unchecked Sendable {
     /// returns what it did since ``takeOutcomes()`` was last asked. A file not written by then
     /// is left to the thread, which ends with the process.
     package func finish() -> [ListenEvent] {
-        let (finished, left) = condition.withLock {
+        let (finished, left, writing) = condition.withLock {
             let deadline = Condition.Deadline(secondsFromNow: Self.finishLimit.timeInterval)
             while !queue.isEmpty || isBusy, condition.wait(until: deadline) {}
             isFinishing = true
             condition.broadcast()
             defer { outcomes.removeAll() }
-            return (outcomes, queuedSamples)
+            return (outcomes, queuedSamples, isBusy)
         }
-        if left > 0 {
-            logger.warning("the disk does not keep up: \(String(printf: "%.1f", Double(left) / Double(pipelineSampleRate))) s of wake-up audio not written at shutdown")
+        // Samples still counted are queued or being written (a write the disk holds up).
+        if left > 0 || writing {
+            logger.warning("the disk does not keep up: \(String(printf: "%.1f", Double(left) / Double(pipelineSampleRate))) s of wake-up audio not written at shutdown; the file being written may be cut short")
         }
         return finished
     }
