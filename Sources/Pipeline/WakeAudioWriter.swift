@@ -223,9 +223,12 @@ package final class WakeAudioWriter: @unchecked Sendable {
         /// Where the recording goes.
         private var path: String?
         private var written = 0
-        /// The names given in this process: two recordings of one time (files of one name in
-        /// two folders) do not overwrite each other.
+        /// The names given in this process, newest last: two recordings of one time (files of
+        /// one name in two folders) do not overwrite each other. Only the folder's cap of them
+        /// are remembered (older files are deleted anyway), so a daemon's weeks of wake-ups do
+        /// not grow it.
         private var namesGiven: Set<String> = []
+        private var namesInOrder: [String] = []
 
         init(folder: WakeAudioFolder) {
             self.folder = folder
@@ -286,6 +289,8 @@ package final class WakeAudioWriter: @unchecked Sendable {
                 unique = String(name.dropLast(".wav".count)) + "-\(number).wav"
             }
             namesGiven.insert(unique)
+            namesInOrder.append(unique)
+            if namesInOrder.count > folder.maximumFiles { namesGiven.remove(namesInOrder.removeFirst()) }
             return unique
         }
     }
