@@ -85,7 +85,7 @@ package struct WyomingWakeService: Service {
         logger.info("listening on \(socket.boundAddress) for \(program.settings)")
         let announcement = announce(socket.boundAddress)
         listening(socket.boundAddress)
-        systemd.ready(status: "listening on \(socket.boundAddress) for \(program.settings)")
+        systemd.ready(status: status(listeningOn: socket.boundAddress, clients: 0))
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await withTaskGroup(of: Void.self) { threads in
@@ -122,6 +122,13 @@ package struct WyomingWakeService: Service {
         return ZeroconfAnnouncement(name: name, port: port, logger: logger)
     }
 
+    /// What the server does, for `systemctl status`: where it listens, for what, and how many
+    /// clients it serves.
+    private func status(listeningOn address: ServerAddress, clients: Int) -> String {
+        let served = clients == 0 ? "no client connected" : clients == 1 ? "1 client connected" : "\(clients) clients connected"
+        return "listening on \(address) for \(program.settings); \(served)"
+    }
+
     /// Reports `event` to the events socket's programs, if there is a socket.
     private func publish(_ event: ServerEvent) {
         events?.publish(event.text)
@@ -131,7 +138,9 @@ package struct WyomingWakeService: Service {
     /// pinged from here: a server that no longer accepts is hung, whatever its clients' threads do.
     private func acceptConnections(on socket: ListeningSocket, until notice: ShutdownNotice) {
         let connections = DispatchGroup()
-        let active = ActiveConnections(), refusing = ActiveConnections()
+        // systemctl status counts the clients served.
+        let active = ActiveConnections { [self] count in systemd.status(status(listeningOn: socket.boundAddress, clients: count)) }
+        let refusing = ActiveConnections()
         var counter = 0
         while let descriptor = socket.accept(until: notice, waitingAtMost: systemd.keepAlivePeriod, whileWaiting: systemd.keepAlive) {
             counter += 1
@@ -202,6 +211,12 @@ package struct WyomingWakeService: Service {
 private final class ActiveConnections: @unchecked Sendable {
     private let lock = Lock()
     private var count = 0
+    /// Told each new count, in order (under the lock: two threads' changes are told as they came).
+    private let changed: @Sendable (Int) -> Void
+
+    init(changed: @escaping @Sendable (Int) -> Void = { _ in }) {
+        self.changed = changed
+    }
 
     /// Counts one more connection, unless `maximum` are served already.
     func admit(upTo maximum: Int) -> Bool {
@@ -209,12 +224,14 @@ private final class ActiveConnections: @unchecked Sendable {
         defer { lock.unlock() }
         guard count < maximum else { return false }
         count += 1
+        changed(count)
         return true
     }
 
     func leave() {
         lock.lock()
+        defer { lock.unlock() }
         count -= 1
-        lock.unlock()
+        changed(count)
     }
 }

@@ -201,10 +201,19 @@ extension ServeCommandTests {
         let systemd = try SystemdNotifySocket(abstractName: "susi-listen-test-\(UUID().uuidString)")
         let server = try Server(environment: ["NOTIFY_SOCKET": systemd.address, "WATCHDOG_USEC": "1000000"])
         let ready = try #require(systemd.message { $0["READY"] == "1" }, "\(systemd.messages)")
-        #expect(ready["STATUS"]?.hasPrefix("listening on \(server.uri) for susi at sensitivity ") == true, "\(ready)")
+        let listening = try #require(ready["STATUS"])
+        #expect(listening.hasPrefix("listening on \(server.uri) for susi at sensitivity ") && listening.hasSuffix("; no client connected"), "\(ready)")
         #expect(systemd.messages.first?.lines == ["STATUS=loading the models"])
         let pings = DaemonTests.pings(in: systemd.messages(during: 3))
         #expect((4...7).contains(pings.count) && pings.longestGap < 0.9, "\(pings)")
+        // The clients served are counted as they come and go.
+        let served = listening.replacingOccurrences(of: "; no client connected", with: "")
+        let beforeClients = systemd.messages.count
+        let first = try server.connect(), second = try server.connect()
+        #expect(systemd.message(after: beforeClients) { $0["STATUS"] == served + "; 2 clients connected" } != nil, "\(systemd.messages)")
+        close(first)
+        close(second)
+        #expect(systemd.message(after: beforeClients + 2) { $0["STATUS"] == served + "; no client connected" } != nil, "\(systemd.messages)")
         let beforeStop = systemd.messages.count
         #expect(server.stop().status == 0, "\(server.text)")
         let stopping = systemd.messages.dropFirst(beforeStop).filter { $0["WATCHDOG"] == nil }
