@@ -2,7 +2,8 @@
 package struct DecodedWord: Sendable, Equatable {
     /// The dictionary entry the decoder chose, with its variant suffix (`computer(2)`).
     package let entry: String
-    /// First frame of the word, counted from the start of the utterance (100 frames a second).
+    /// First frame of the word, counted from the start of the stream (`Decoder.startStream()`;
+    /// 100 frames a second).
     package let startFrame: Int
     /// Last frame of the word, inclusive.
     package let endFrame: Int

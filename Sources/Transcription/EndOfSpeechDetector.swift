@@ -10,6 +10,16 @@ import AudioInput
 /// command); it goes on while the 50 ms level stays 10 dB above the floor, and it has ended after
 /// `trailingSilence` below that.
 ///
+/// A sound whose 50 ms level stays within 4 dB for a second (a kettle, a fan or a tap switched
+/// on after the hotword) is no speech, however loud: when it reaches 10 dB above the floor (it
+/// would keep speech going) the floor rises to its quietest level at once, and speech that
+/// started in it is taken back. Speech rises and falls at the rate of its syllables: on the
+/// spoken fixtures its 50 ms level spreads over at least 14 dB in any second, a second of
+/// continuous talk included; broadband noise above 100 Hz (white, pink, 300–3000 Hz) over at
+/// most 3 dB, a 50–500 Hz rumble over 4 dB in most seconds. Compressed broadcast talk in brown
+/// noise came down to 5–6 dB for moments (docs/transcription.md). A vowel held for a whole
+/// second would be taken for a steady sound; noise as deep as brown noise (5–7 dB) is not.
+///
 /// Why energy rather than PocketSphinx's own voice-activity detection (`ps_get_in_speech`),
 /// measured on the 29 spoken fixtures of `TestAudio/commands` fed in 30 ms frames:
 /// - this detector places the end of speech 0.00–0.04 s after the true end, so the final comes
@@ -23,7 +33,8 @@ import AudioInput
 package struct EndOfSpeechDetector: Sendable, Equatable {
     /// Where the detector is in the session.
     package enum State: Sendable, Equatable {
-        /// No speech yet.
+        /// No speech yet, or none but a steady sound (the detector goes back to this from
+        /// `speaking` when what it heard is one).
         case waitingForSpeech
         /// Speech started at `start` (a sample count) and has not ended.
         case speaking(start: Int)
@@ -35,7 +46,7 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
     package static let windowLength = AnalysisWindow.length
     /// Windows whose mean power is the smoothed level: 50 ms. Background noise in single 10 ms
     /// windows spreads over 14 dB (pink noise fixture), over 50 ms over 8 dB.
-    static let smoothingWindows = 5
+    package static let smoothingWindows = 5
     /// A window this far above the floor (dB) counts towards the start of speech.
     static let startMargin = 12.0
     /// Once speaking, a smoothed level this far above the floor (dB) keeps speech going.
@@ -43,6 +54,11 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
     /// Speech starts when this many of the last `startSpan` windows are speech.
     static let startWindows = 5
     static let startSpan = 8
+    /// Smoothed levels within `steadySpread` dB of each other for this many windows (1 s) are a
+    /// steady sound: speech falls between its syllables within a second.
+    static let steadyWindows = 100
+    /// The widest spread (dB) of the smoothed levels of a steady sound.
+    static let steadySpread = 4.0
     /// How fast the floor rises when no window is quieter, in dB per window (1 dB/s).
     static let floorRise = 0.01
     /// The floor never goes below this (dBFS), so digital silence does not make any noise speech.
@@ -66,6 +82,9 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
     private var pending: [Float] = []
     /// Mean power of the most recent windows, oldest first, at most `smoothingWindows`.
     private var recentPower: [Double] = []
+    /// Smoothed levels (dBFS) of the most recent windows, oldest first, at most `steadyWindows`;
+    /// none heard over the device's sound.
+    private var recentLevels: [Double] = []
     /// Speech decisions of the most recent windows, oldest first, at most `startSpan`.
     private var recentWindows: [Bool] = []
     /// Sample just past the last speech window.
@@ -135,8 +154,17 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         if recentPower.count > Self.smoothingWindows { recentPower.removeFirst() }
         let level = AnalysisWindow.decibels(ofPower: recentPower.reduce(0, +) / Double(recentPower.count))
         let floor: Double
-        if let noiseFloor {
-            floor = overDeviceSound ? noiseFloor : max(min(level, noiseFloor + Self.floorRise), Self.lowestFloor)
+        var steadySoundIsSpeech = false
+        if let noiseFloor, overDeviceSound {
+            floor = noiseFloor
+            recentLevels.removeAll(keepingCapacity: true)
+        } else if let noiseFloor {
+            // Only a steady sound loud enough to be speech moves the floor: the steady noise of
+            // the room (in whose dips the floor sits) is left to the floor's own rule.
+            let steady = steadyLevels(adding: level)
+            steadySoundIsSpeech = steady.map { $0.upperBound - noiseFloor >= Self.continueMargin } ?? false
+            let quietestSteady = steadySoundIsSpeech ? steady?.lowerBound ?? Self.lowestFloor : Self.lowestFloor
+            floor = max(min(level, noiseFloor + Self.floorRise), Self.lowestFloor, quietestSteady)
         } else {
             // The first floor is the first 50 ms level (without the device's sound), not one
             // window's: an echo canceller's first block of digital silence would set it at the
@@ -159,6 +187,15 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
                 speechEnd = samplesSeen
             }
         case .speaking(let start):
+            if steadySoundIsSpeech {
+                // The steady second's levels heard its windows and the 40 ms before them.
+                let steadyStart = samplesSeen - (Self.steadyWindows + Self.smoothingWindows - 1) * Self.windowLength
+                guard start < steadyStart else {
+                    resumeWaiting()
+                    return
+                }
+                speechEnd = min(speechEnd, steadyStart)
+            }
             if level - floor >= Self.continueMargin {
                 speechEnd = samplesSeen
             } else if samplesSeen - speechEnd >= trailingSilence {
@@ -167,5 +204,15 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         case .ended:
             break
         }
+    }
+
+    /// Adds the smoothed `level` to the recent levels; from their quietest to their loudest when
+    /// they have held steady for `steadyWindows`, nil otherwise.
+    private mutating func steadyLevels(adding level: Double) -> ClosedRange<Double>? {
+        recentLevels.append(level)
+        if recentLevels.count > Self.steadyWindows { recentLevels.removeFirst() }
+        guard recentLevels.count == Self.steadyWindows, let quietest = recentLevels.min(), let loudest = recentLevels.max(),
+              loudest - quietest <= Self.steadySpread else { return nil }
+        return quietest...loudest
     }
 }

@@ -24,6 +24,8 @@ package final class PocketSphinxTranscriber: Transcriber {
         var detector: EndOfSpeechDetector
         var lastPartial = ""
         var nextPartialCheck: Int
+        /// The session's sample at which the decoder's utterance started: its frame 0.
+        var utteranceStart = 0
         /// The stretches of the session (in its samples) heard while the device sounded.
         var deviceSound: [Range<Int>] = []
 
@@ -103,13 +105,14 @@ package final class PocketSphinxTranscriber: Transcriber {
             }
         }
         current.samples += samples.count
+        let wasSpeaking = current.detector.speech != nil
         let speech = current.detector.process(frame, overDeviceSound: overDeviceSound)
         session = current
 
         switch speech {
         case .ended(let start, let end):
             try decoder.endUtterance()
-            let heard = decoder.hypothesisText()
+            let heard = hypothesisText(before: end, utteranceStart: current.utteranceStart)
             // A sound with no word in it (a click, the device's own chime), or one heard only
             // while the device sounded (what an echo canceller left of its chime): no command,
             // and the person may yet speak. (Speech the energy detector heard as short, in
@@ -122,13 +125,18 @@ package final class PocketSphinxTranscriber: Transcriber {
                 session = nil
                 return [.noCommand]
             }
-            try decoder.startUtterance()
+            try restartUtterance()
             session?.detector.resumeWaiting()
-            session?.lastPartial = ""
             return []
         case .waitingForSpeech where current.samples >= min(noSpeechTimeout, maximumDuration):
             _ = try endUtterance()
             return [.noCommand]
+        case .waitingForSpeech where wasSpeaking:
+            // What the detector heard as speech was a steady sound (a fan switched on), which the
+            // decoder may have made a word of ("five"): the command is still to come.
+            try decoder.endUtterance()
+            try restartUtterance()
+            return []
         case _ where current.samples >= maximumDuration: return try final(reason: .maximumDuration, samples: current.samples)
         default:
             guard current.samples >= current.nextPartialCheck else { return [] }
@@ -140,6 +148,28 @@ package final class PocketSphinxTranscriber: Transcriber {
             _ = try endUtterance()
             return [.final(Transcript(text: command, isFinal: true, endSample: current.samples), reason: .sentenceEnd)]
         }
+    }
+
+    /// Starts a new utterance after an ended one: what the decoder heard so far is no command.
+    private func restartUtterance() throws(TranscriptionError) {
+        try decoder.startUtterance()
+        guard let samples = session?.samples else { return }
+        session?.utteranceStart = samples
+        session?.lastPartial = ""
+    }
+
+    /// The ended utterance's words that started before `end` (a sample of the session), as text:
+    /// a word that starts after the end of speech, or in its last 50 ms (the end is placed from
+    /// 50 ms levels, and no word is that short), was made of what followed it, the trailing
+    /// silence or a steady sound (a fan switched on right after the command: "… minutes five").
+    private func hypothesisText(before end: Int, utteranceStart: Int) -> String {
+        let words = decoder.hypothesisWords()
+        // Frames count from the decoder's stream, which is not restarted between sessions (that
+        // would reset its noise estimate); the best path starts at the utterance's first frame.
+        guard let utteranceFrame = words.first?.startFrame else { return "" }
+        let endFrame = utteranceFrame + (end - utteranceStart) / EndOfSpeechDetector.windowLength
+            - EndOfSpeechDetector.smoothingWindows
+        return words.filter { !$0.isFiller && $0.startFrame < endFrame }.map(\.word).joined(separator: " ")
     }
 
     /// Ends the session with its final hypothesis (see `finalEvents`).

@@ -16,6 +16,29 @@ public enum Signal {
         }
     }
 
+    /// Steady broadband noise, as of a fan, a kettle or a running tap: seeded white noise made
+    /// pink (Paul Kellet's three-pole filter) and high-passed at 100 Hz, as a microphone hears it,
+    /// with an RMS level of `level` dBFS. The same for each seed.
+    public static func steadyNoise(samples count: Int, level: Double, sampleRate: Int, seed: UInt32 = 1) -> [Float] {
+        var state = seed
+        var poles = (0.0, 0.0, 0.0)
+        var previousPink = 0.0, highPassed = 0.0
+        let highPass = exp(-2 * .pi * 100 / Double(sampleRate))
+        let noise = (0..<count).map { _ -> Double in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let white = Double(state >> 8) / Double(1 << 24) - 0.5
+            poles = (0.99765 * poles.0 + white * 0.0990460, 0.96300 * poles.1 + white * 0.2965164,
+                     0.57000 * poles.2 + white * 1.0526913)
+            let pink = poles.0 + poles.1 + poles.2 + white * 0.1848
+            highPassed = highPass * (highPassed + pink - previousPink)
+            previousPink = pink
+            return highPassed
+        }
+        let rms = sqrt(noise.reduce(0) { $0 + $1 * $1 } / Double(max(count, 1)))
+        let gain = rms > 0 ? pow(10, level / 20) / rms : 0
+        return noise.map { Float($0 * gain) }
+    }
+
     /// Linear sweep from `from` to `to` Hz, faded in and out over `fade` seconds so its
     /// start and end do not click.
     public static func sweep(from: Double, to: Double, amplitude: Double, sampleRate: Int, seconds: Double, fade: Double)

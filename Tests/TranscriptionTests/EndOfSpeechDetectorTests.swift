@@ -1,4 +1,5 @@
 import AudioInput
+import AudioTestSupport
 import Testing
 import Transcription
 
@@ -52,6 +53,26 @@ import Transcription
         // 20 ms at half of full scale, 30 dB above the speech level of the fixtures.
         for index in 16_000..<16_320 { audio[index] = index % 2 == 0 ? 0.5 : -0.5 }
         #expect(states(of: audio).allSatisfy { $0 == .waitingForSpeech })
+    }
+
+    /// A fan switched on 18 dB above the room: speech at first, taken back once its level has
+    /// held steady for a second, and the floor is the fan's.
+    @Test func steadyNoiseSwitchedOnIsNoSpeechAfterASecond() throws {
+        let silence = try #require(try Fixtures.commands(in: ["silence"]).first)
+        var audio = try Fixtures.samples(of: silence.path)
+        let room = AnalysisWindow.decibels(ofPower: AnalysisWindow.power(of: audio))
+        let onset = 3 * Int(rate) / 10
+        let noise = Signal.steadyNoise(samples: audio.count - onset, level: room + 18, sampleRate: pipelineSampleRate, seed: 5)
+        for (offset, sample) in noise.enumerated() { audio[onset + offset] += sample }
+        var detector = EndOfSpeechDetector(trailingSilence: 0.7)
+        let taken = stride(from: 0, to: audio.count, by: 160).map { start in
+            (start + 160, detector.process(Array(audio[start..<min(start + 160, audio.count)])))
+        }
+        #expect(taken.contains { if case .speaking = $0.1 { true } else { false } })
+        let back = try #require(taken.last { if case .speaking = $0.1 { true } else { false } }).0
+        #expect(Double(back - onset) / rate <= 1.1, "speech until \(Double(back) / rate) s")
+        #expect(detector.state == .waitingForSpeech)
+        #expect(try #require(detector.noiseFloor) >= room + 10)
     }
 
     @Test func decidesTheSameWhateverTheFrameLength() throws {
