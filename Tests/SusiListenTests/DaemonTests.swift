@@ -87,21 +87,8 @@ import Testing
         // A whole fixture is followed by a quiet room, as a microphone goes on, until the line
         // awaited: past the FIFO's end ALSA's file PCM gives what digital silence it has as fast
         // as it is read, which becomes a `device` `silent` event before a spoken answer ends.
-        let stopFeeding = DispatchSemaphore(value: 0), fed = DispatchSemaphore(value: 0)
-        let quietPeriod = Self.quietPeriod
-        if cutAt == nil {
-            DispatchQueue.global().async {
-                while stopFeeding.wait(timeout: .now() + 0.03) == .timedOut {
-                    guard (try? writer.write(contentsOf: PCM16.littleEndianBytes(quietPeriod))) != nil else { break }
-                }
-                fed.signal()
-            }
-        }
-        let heard = waitForLine(containing: awaited, in: standardOutput == nil ? output : errors, within: 20)
-        if cutAt == nil {
-            stopFeeding.signal()
-            fed.wait()
-        }
+        let wait = { waitForLine(containing: awaited, in: standardOutput == nil ? output : errors, within: 20) }
+        let heard = cutAt == nil ? Self.feedingQuietRoom(into: writer, while: wait) : wait()
         try writer.close()
         #expect(heard, "no \(awaited): \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
 
@@ -147,6 +134,25 @@ import Testing
 
     /// One 30 ms period of a quiet room, played while waiting.
     static let quietPeriod = Signal.quietRoom(samples: 480)
+
+    /// Runs `body` while another thread plays a quiet room into the FIFO, a period every 30 ms,
+    /// as a microphone goes on: a device without audio for 2 s stalls, and past the FIFO's end
+    /// ALSA's `file` PCM gives digital silence. Returns what `body` returns.
+    static func feedingQuietRoom<Result>(into writer: FileHandle, while body: () throws -> Result) rethrows -> Result {
+        let stopFeeding = DispatchSemaphore(value: 0), fed = DispatchSemaphore(value: 0)
+        let quietPeriod = Self.quietPeriod
+        DispatchQueue.global().async {
+            while stopFeeding.wait(timeout: .now() + 0.03) == .timedOut {
+                guard (try? writer.write(contentsOf: PCM16.littleEndianBytes(quietPeriod))) != nil else { break }
+            }
+            fed.signal()
+        }
+        defer {
+            stopFeeding.signal()
+            fed.wait()
+        }
+        return try body()
+    }
 
     /// Writes `samples` into the FIFO one 30 ms period at a time (the last one padded with
     /// silence): ALSA's `file` PCM takes a short read for the end of its input.
@@ -670,17 +676,9 @@ import Testing
         // A second daemon on the same socket is refused; the first keeps it. The first hears a
         // quiet room meanwhile: the second's models take seconds to load on a busy machine, and
         // a device without audio for 2 s stalls.
-        let stopFeeding = DispatchSemaphore(value: 0), fed = DispatchSemaphore(value: 0)
-        let quietPeriod = Self.quietPeriod
-        DispatchQueue.global().async {
-            while stopFeeding.wait(timeout: .now() + 0.03) == .timedOut {
-                guard (try? writer.write(contentsOf: PCM16.littleEndianBytes(quietPeriod))) != nil else { break }
-            }
-            fed.signal()
+        let second = try Self.feedingQuietRoom(into: writer) {
+            try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration, "--events-socket", path])
         }
-        let second = try CommandRunner.run(["--config", "/dev/null", "--device", "fixture", "--alsa-config", alsaConfiguration, "--events-socket", path])
-        stopFeeding.signal()
-        fed.wait()
         #expect(second.status == 5)
         #expect(second.standardError.contains("susi-listen: --events-socket (events.socket): cannot listen on unix://\(path): another process listens there"), "\(second.standardError)")
 
