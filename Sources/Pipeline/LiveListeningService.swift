@@ -383,10 +383,6 @@ private struct CaptureLoop {
         }
     }
 
-    /// Carries out the event socket's requests since the last call, between two frames (or,
-    /// without `deviceOpen`, while the device is being opened): mute and unmute are reported to
-    /// everyone; a `listen` that cannot start (none can without the device) is answered to its
-    /// client alone.
     /// What the capture loop does each time round, with a frame or without (a stalled device,
     /// one opening, one lost): reloads and requests are carried out, and the saved audio's
     /// events reported (a recording ended by a stall or a lost device is written meanwhile).
@@ -396,6 +392,10 @@ private struct CaptureLoop {
         for event in stream.takeSavedAudio() { report(event) }
     }
 
+    /// Carries out the event socket's requests since the last call, between two frames (or,
+    /// without `deviceOpen`, while the device is being opened): mute and unmute are reported to
+    /// everyone; a `listen` that cannot start (none can without the device) is answered to its
+    /// client alone.
     private func carryOutRequests(on stream: ListeningStream, deviceOpen: Bool = true) throws {
         for (request, client) in requests.take() {
             switch request {
