@@ -55,6 +55,8 @@ package final class KeywordSpotter: HotwordDetector {
     /// frames heard), restored for every new stream so that a stream's results do not depend on
     /// what was heard before it.
     private let initialNormalisation: CepstralMeanState?
+    /// The running mean over the stream's first sound; nil without a running normalisation.
+    private var streamStartMean: StreamStartCepstralMean?
 
     /// A spotter that reports every keyphrase clearing the threshold its sensitivity maps to.
     package convenience init(configuration: KeywordSpotterConfiguration) throws(HotwordDetectionError) {
@@ -82,6 +84,7 @@ package final class KeywordSpotter: HotwordDetector {
                                        lexicon: lexicon, thresholds: thresholds,
                                        candidates: proposingCandidates)
         initialNormalisation = decoder.cepstralMean
+        streamStartMean = initialNormalisation.map { StreamStartCepstralMean(modelMean: $0.mean) }
         try decoder.startUtterance()
     }
 
@@ -102,7 +105,14 @@ package final class KeywordSpotter: HotwordDetector {
             }
         }
         let samples = converter.int16Samples(start == frameStart ? frame : recentAudio.samples(from: start), startingAt: start)
+        // A stream's first sound sets the mean (the quiet heard again before a loud frame does not).
+        let learning = start == frameStart && quietRoomGate.lastFrameWasLoud && streamStartMean?.isLearning == true
+        let sumsBefore = learning ? decoder.cepstralSums : nil
         try decoder.process(samples)
+        if let sumsBefore, let sumsAfter = decoder.cepstralSums,
+           let mean = streamStartMean?.mean(learningFrom: sumsBefore, to: sumsAfter, frameLimit: samples.count / Self.samplesPerFrame + 1) {
+            decoder.setCepstralMean(mean)
+        }
         samplesHeard += samples.count
         let hits = detectedHits()
         if !hits.isEmpty, !proposingCandidates || proposals >= Self.proposalsPerUtterance { try restart() }
@@ -138,6 +148,7 @@ package final class KeywordSpotter: HotwordDetector {
         // its running cepstral mean (which carries over between utterances of one stream).
         try decoder.startStream()
         if let initialNormalisation { decoder.restoreCepstralMean(initialNormalisation) }
+        streamStartMean?.reset()
         try decoder.startUtterance()
         samplesSeen = 0
         recentAudio.removeAll()

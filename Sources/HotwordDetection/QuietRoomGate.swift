@@ -51,6 +51,8 @@ struct QuietRoomGate: Sendable {
     private var recentEnergies: [(decibels: Double, end: Int)] = []
     /// Stream position just past the last loud frame; nil before the first.
     private var lastLoudEnd: Int?
+    /// Whether the last frame was loud.
+    private(set) var lastFrameWasLoud = false
     /// The room's floor (dBFS, before the gain) at the last frame.
     private var roomFloor = 0.0
 
@@ -77,7 +79,8 @@ struct QuietRoomGate: Sendable {
         recentEnergies.removeAll { $0.end <= end - floorWindowSamples }
         roomFloor = recentEnergies.reduce(decibels) { min($0, $1.decibels) }
         recentEnergies.append((decibels, end))
-        if decibels >= roomFloor + Self.loudnessMarginDecibels { lastLoudEnd = end }
+        lastFrameWasLoud = decibels >= roomFloor + Self.loudnessMarginDecibels
+        if lastFrameWasLoud { lastLoudEnd = end }
         return isOpen(at: end)
     }
 
@@ -90,6 +93,7 @@ struct QuietRoomGate: Sendable {
         smoothedFrames.removeAll()
         recentEnergies.removeAll()
         lastLoudEnd = nil
+        lastFrameWasLoud = false
         roomFloor = 0
     }
 }

@@ -193,6 +193,23 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         cmn.pointee.nframe = state.frames
     }
 
+    /// The running normalisation's sums (`-cmn live`): each coefficient's total over the frames
+    /// heard since its last update, and their count; nil with `-cmn none`. The difference between
+    /// two readings is what the audio decoded between them added, unless PocketSphinx updated
+    /// its mean in between (at an utterance's end, or every 8 s of audio), which rescales them.
+    package var cepstralSums: CepstralSums? {
+        guard let cmn = normalisation else { return nil }
+        return CepstralSums(sums: Array(UnsafeBufferPointer(start: cmn.pointee.sum, count: Int(cmn.pointee.veclen))),
+                            frames: Int(cmn.pointee.nframe))
+    }
+
+    /// Replaces the mean the running normalisation subtracts from the frames still to come,
+    /// leaving its sums as they are: PocketSphinx's next update takes the mean from them again.
+    package func setCepstralMean(_ mean: [Float]) {
+        guard let cmn = normalisation, Int(cmn.pointee.veclen) == mean.count else { return }
+        cmn.pointee.cmn_mean.update(from: mean, count: mean.count)
+    }
+
     /// The decoder's cepstral mean normalisation, nil with `-cmn none`.
     private var normalisation: UnsafeMutablePointer<cmn_t>? {
         ps_get_feat(handle)?.pointee.cmn_struct
@@ -215,9 +232,22 @@ private let pocketSphinxLogSilenced: Void = {
 /// start of a stream and hears the rest of the stream differently. Restoring all three fields
 /// makes a new stream start exactly as a fresh decoder does.
 package struct CepstralMeanState: Sendable, Equatable {
-    let mean: [Float]
+    package let mean: [Float]
     let sum: [Float]
     let frames: Int32
+}
+
+/// The running cepstral mean normalisation's sums at one moment: each coefficient's total over
+/// the frames behind them, and how many frames that is.
+package struct CepstralSums: Sendable, Equatable {
+    package let sums: [Float]
+    package let frames: Int
+
+    /// Sums of `frames` frames' coefficients.
+    package init(sums: [Float], frames: Int) {
+        self.sums = sums
+        self.frames = frames
+    }
 }
 
 /// Why a `Decoder` could not be made.
