@@ -22,9 +22,9 @@ struct StreamStartCepstralMean: Sendable {
     /// Frames of sound over which the mean is learned: a few seconds of speech.
     static let learningFrames = 300
     /// The model's log energy counts as much as this many frames of the stream's.
-    static let levelPriorFrames: Float = 30
+    static let levelPriorFrames: Float = 50
     /// The model's other coefficients count as much as this many frames of the stream's.
-    static let spectrumPriorFrames: Float = 100
+    static let spectrumPriorFrames: Float = 200
 
     /// The acoustic model's initial mean.
     private let modelMean: [Float]

@@ -36,7 +36,7 @@ struct RealSpeechDetectionTests {
             twoStage[keyword] = try found(keyword, decision: .twoStage)
         }
         let summary = "spotting alone \(spotting), two-stage \(twoStage), of 20 each"
-        // Measured on these 20 each: spotting alone 15 ("computer") and 16 ("jarvis"), two-stage 17 and 18.
+        // Measured on these 20 each: spotting alone 15 ("computer") and 15 ("jarvis"), two-stage 17 and 18.
         for keyword in ["computer", "jarvis"] {
             #expect(twoStage[keyword, default: 0] >= spotting[keyword, default: 0], "\(summary)")
             #expect(twoStage[keyword, default: 0] >= 12, "\(summary)")

@@ -19,10 +19,10 @@ struct StreamStartCepstralMeanTests {
         let after = Self.adding(30, of: loudSpeech, to: before)
         let learnedMean = learned.mean(learningFrom: before, to: after, frameLimit: 30)
         let mean = try #require(learnedMean)
-        // 30 frames of the model's weight against 30 of speech for the log energy, 100 for the rest.
-        #expect(abs(mean[0] - (30 * 41 + 30 * 61) / 60) < 1e-4)
-        #expect(abs(mean[1] - (100 * -5 + 30 * 5) / 130) < 1e-4)
-        #expect(abs(mean[2] - (100 * 0 + 30 * 10) / 130) < 1e-4)
+        // 50 frames of the model's weight against 30 of speech for the log energy, 200 for the rest.
+        #expect(abs(mean[0] - (50 * 41 + 30 * 61) / 80) < 1e-4)
+        #expect(abs(mean[1] - (200 * -5 + 30 * 5) / 230) < 1e-4)
+        #expect(abs(mean[2] - (200 * 0 + 30 * 10) / 230) < 1e-4)
     }
 
     @Test func itLearnsFromTheStreamsFirstSoundOnlyAndAgainAfterAReset() throws {
@@ -43,7 +43,7 @@ struct StreamStartCepstralMeanTests {
         #expect(learned.isLearning)
         let afterReset = learned.mean(learningFrom: sums, to: Self.adding(3, of: [71, -5, 0], to: sums), frameLimit: 4)
         let mean = try #require(afterReset)
-        #expect(abs(mean[0] - (30 * 41 + 3 * 71) / 33) < 1e-4, "\(mean)")
+        #expect(abs(mean[0] - (50 * 41 + 3 * 71) / 53) < 1e-4, "\(mean)")
     }
 
     @Test func sumsPocketSphinxRescaledInBetweenTeachNothing() {

@@ -144,11 +144,14 @@ import Testing
         #expect(!(try Fixtures.hits(in: samples, with: spotter)).isEmpty && spotter.candidateVerdicts.isEmpty)
     }
 
-    @Test func aKeywordSpottingIsSureOfIsHeardThoughTheRecogniserHearsTheNextWordWithIt() throws {
-        // flite's awb says "susi set a timer for five minutes" with no pause: spotting scores the
-        // keyword above the threshold (measured +14.7 against +11 at 0.5), and the recogniser with
-        // all 72,545 words hears "susi" and the start of "set" as "susi needs", four edits off (the
-        // compact vocabulary hears "susi" alone there).
+    @Test func aKeywordRunningIntoTheNextWordIsHeard() throws {
+        // flite's awb says "susi set a timer for five minutes" with no pause, at the start of the
+        // file. While the spotter's mean stayed the model's in a stream's first seconds, spotting
+        // scored the keyword +14.7 and the recogniser with all 72,545 words heard "susi" and the
+        // start of "set" as "susi needs", four edits off, carried by sure spotting because the
+        // keyphrase was among the words (that rule's own cases are in
+        // `sensitivityWidensTheEditsAllowed…` below). With the mean following the stream's first
+        // sound, spotting scores it +22.4 and the recogniser hears "susi" alone.
         let file = Fixtures.testAudio.appendingPathComponent("positive_command_set-a-timer-for-five-minutes_awb_noise.wav")
         let samples = try Fixtures.samples(of: file.path)
         let detector = try TwoStageHotwordDetector(configuration: Fixtures.spotter([KeywordSetting(keyphrase: "susi")], vocabulary: .full))
@@ -159,10 +162,10 @@ import Testing
         }
         let threshold = try #require(detector.thresholds.first)
         let heardVerdicts = verdicts.filter(\.isHeard)
+        #expect(heardVerdicts.count == 1, "\(verdicts)")
         let heard = try #require(heardVerdicts.first, "\(verdicts)")
-        #expect(heard.candidate.score >= threshold.log10Threshold && heard.candidate.score < threshold.log10CertainThreshold)
-        #expect(heard.reason == .sureSpotting && (heard.phoneEdits ?? 0) >= threshold.phoneCount, "\(heard)")
-        #expect(heard.heardWords?.containsRun(["susi"]) == true && heard.heardWords != ["susi"], "\(heard)")
+        #expect(heard.candidate.score >= threshold.log10Threshold, "\(heard)")
+        #expect(heard.heardWords?.containsRun(["susi"]) == true, "\(heard)")
     }
 
     @Test func phoneEditsCountSubstitutionsInsertionsAndDeletions() {
