@@ -227,8 +227,7 @@ package final class WakeAudioWriter: @unchecked Sendable {
         /// one name in two folders) do not overwrite each other. Only the folder's cap of them
         /// are remembered (older files are deleted anyway), so a daemon's weeks of wake-ups do
         /// not grow it.
-        private var namesGiven: Set<String> = []
-        private var namesInOrder: [String] = []
+        private var namesGiven: [String] = []
 
         init(folder: WakeAudioFolder) {
             self.folder = folder
@@ -288,9 +287,8 @@ package final class WakeAudioWriter: @unchecked Sendable {
                 number += 1
                 unique = String(name.dropLast(".wav".count)) + "-\(number).wav"
             }
-            namesGiven.insert(unique)
-            namesInOrder.append(unique)
-            if namesInOrder.count > folder.maximumFiles { namesGiven.remove(namesInOrder.removeFirst()) }
+            namesGiven.append(unique)
+            if namesGiven.count > folder.maximumFiles { namesGiven.removeFirst() }
             return unique
         }
     }
