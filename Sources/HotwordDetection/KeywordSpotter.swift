@@ -106,12 +106,11 @@ package final class KeywordSpotter: HotwordDetector {
         }
         let samples = converter.int16Samples(start == frameStart ? frame : recentAudio.samples(from: start), startingAt: start)
         // A stream's first sound sets the mean (the quiet heard again before a loud frame does not).
-        let learning = start == frameStart && quietRoomGate.lastFrameWasLoud && streamStartMean?.isLearning == true
-        let sumsBefore = learning ? decoder.cepstralSums : nil
-        try decoder.process(samples)
-        if let sumsBefore, let sumsAfter = decoder.cepstralSums,
-           let mean = streamStartMean?.mean(learningFrom: sumsBefore, to: sumsAfter, frameLimit: samples.count / Self.samplesPerFrame + 1) {
-            decoder.setCepstralMean(mean)
+        if start == frameStart && quietRoomGate.lastFrameWasLoud, var learning = streamStartMean, learning.isLearning {
+            try decoder.process(samples, learningInto: &learning)
+            streamStartMean = learning
+        } else {
+            try decoder.process(samples)
         }
         samplesHeard += samples.count
         let hits = detectedHits()

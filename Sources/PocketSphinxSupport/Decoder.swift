@@ -1,3 +1,4 @@
+import AudioInput
 internal import CPocketSphinx
 import Glibc
 import TextFormatting
@@ -64,6 +65,19 @@ package final class Decoder<Failure: DecoderFailureReporting> {
             ps_process_raw(handle, buffer.baseAddress, buffer.count, 0, wholeUtterance ? 1 : 0)
         }
         guard processed >= 0 else { throw .decoderFailure("could not process audio") }
+    }
+
+    /// Decodes `samples`, a loud stretch of a stream's first sound, which `streamStartMean` learns
+    /// from: the mean it gives is the one the decoder subtracts from then on (see
+    /// `StreamStartCepstralMean`).
+    package func process(_ samples: [Int16], learningInto streamStartMean: inout StreamStartCepstralMean) throws(Failure) {
+        let before = cepstralSums
+        try process(samples)
+        // PocketSphinx analyses a frame every 10 ms; a stretch holds at most one more than whole ones.
+        guard let before, let after = cepstralSums,
+              let mean = streamStartMean.mean(learningFrom: before, to: after, frameLimit: samples.count / AnalysisWindow.length + 1)
+        else { return }
+        setCepstralMean(mean)
     }
 
     /// Decodes `cepstra`, from a `FrontEnd` of this decoder's (`twinFrontEnd()`), as all of the
@@ -197,7 +211,7 @@ package final class Decoder<Failure: DecoderFailureReporting> {
     /// heard since its last update, and their count; nil with `-cmn none`. The difference between
     /// two readings is what the audio decoded between them added, unless PocketSphinx updated
     /// its mean in between (at an utterance's end, or every 8 s of audio), which rescales them.
-    package var cepstralSums: CepstralSums? {
+    private var cepstralSums: CepstralSums? {
         guard let cmn = normalisation else { return nil }
         return CepstralSums(sums: Array(UnsafeBufferPointer(start: cmn.pointee.sum, count: Int(cmn.pointee.veclen))),
                             frames: Int(cmn.pointee.nframe))
@@ -205,7 +219,7 @@ package final class Decoder<Failure: DecoderFailureReporting> {
 
     /// Replaces the mean the running normalisation subtracts from the frames still to come,
     /// leaving its sums as they are: PocketSphinx's next update takes the mean from them again.
-    package func setCepstralMean(_ mean: [Float]) {
+    private func setCepstralMean(_ mean: [Float]) {
         guard let cmn = normalisation, Int(cmn.pointee.veclen) == mean.count else { return }
         cmn.pointee.cmn_mean.update(from: mean, count: mean.count)
     }

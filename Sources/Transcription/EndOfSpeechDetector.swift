@@ -113,6 +113,12 @@ package struct EndOfSpeechDetector: Sendable, Equatable {
         }
     }
 
+    /// Whether the last whole window analysed was speech: it started speech or kept it going.
+    package var lastWindowWasSpeech: Bool {
+        guard case .speaking = state else { return false }
+        return speechEnd == samplesSeen
+    }
+
     /// Waits for speech again after speech that ended (a click, a cough, a chime that is no
     /// command), with the noise floor learnt so far.
     package mutating func resumeWaiting() {

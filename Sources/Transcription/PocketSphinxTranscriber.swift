@@ -17,6 +17,12 @@ package final class PocketSphinxTranscriber: Transcriber {
     private var session: Session?
     /// Events the lead-in produced, handed out with the next frame's.
     private var pendingEvents: [TranscriptionEvent] = []
+    /// The decoder's mean over its first speech, which is the first command's (and the next
+    /// ones' while it has heard little); nil without a running normalisation.
+    private var streamStartMean: StreamStartCepstralMean?
+    /// Samples the decoder and the end-of-speech detector hear at a time while the mean learns:
+    /// 30 ms, each stretch the detector ends in speech teaching it.
+    private static let learningStretch = 3 * EndOfSpeechDetector.windowLength
 
     /// What one session has heard so far.
     private struct Session {
@@ -60,6 +66,7 @@ package final class PocketSphinxTranscriber: Transcriber {
         } catch {
             throw .decoderFailure("could not load the models \(configuration.acousticModel), \(configuration.languageModel.languageModel) and \(configuration.languageModel.dictionary)")
         }
+        streamStartMean = decoder.cepstralMean.map { StreamStartCepstralMean(modelMean: $0.mean) }
     }
 
     package func begin(leadIn: [Float], overDeviceSound: Bool) throws(TranscriptionError) {
@@ -96,7 +103,8 @@ package final class PocketSphinxTranscriber: Transcriber {
     private func consume(_ frame: [Float], overDeviceSound: Bool) throws(TranscriptionError) -> [TranscriptionEvent] {
         guard var current = session, !frame.isEmpty else { return [] }
         let samples = SampleConverter().int16Samples(frame, startingAt: current.samples)
-        try decoder.process(samples)
+        let wasSpeaking = current.detector.speech != nil
+        let speech = try decode(frame, as: samples, hearingSpeechWith: &current.detector, overDeviceSound: overDeviceSound)
         if overDeviceSound {
             if let last = current.deviceSound.last, last.upperBound == current.samples {
                 current.deviceSound[current.deviceSound.count - 1] = last.lowerBound..<(current.samples + samples.count)
@@ -105,8 +113,6 @@ package final class PocketSphinxTranscriber: Transcriber {
             }
         }
         current.samples += samples.count
-        let wasSpeaking = current.detector.speech != nil
-        let speech = current.detector.process(frame, overDeviceSound: overDeviceSound)
         session = current
 
         switch speech {
@@ -148,6 +154,30 @@ package final class PocketSphinxTranscriber: Transcriber {
             _ = try endUtterance()
             return [.final(Transcript(text: command, isFinal: true, endSample: current.samples), reason: .sentenceEnd)]
         }
+    }
+
+    /// Decodes `frame` (as `samples`) and has `detector` hear it; the detector's state after it.
+    /// While the decoder's mean learns from its first speech, both hear the frame 30 ms at a time,
+    /// and each stretch the detector ends in speech teaches the mean (the device's own sound
+    /// teaches it nothing).
+    private func decode(_ frame: [Float], as samples: [Int16], hearingSpeechWith detector: inout EndOfSpeechDetector,
+                        overDeviceSound: Bool) throws(TranscriptionError) -> EndOfSpeechDetector.State {
+        guard var learning = streamStartMean, learning.isLearning, !overDeviceSound else {
+            try decoder.process(samples)
+            return detector.process(frame, overDeviceSound: overDeviceSound)
+        }
+        defer { streamStartMean = learning }
+        for start in stride(from: 0, to: frame.count, by: Self.learningStretch) {
+            let end = min(start + Self.learningStretch, frame.count)
+            detector.process(Array(frame[start..<end]))
+            let stretch = Array(samples[start..<end])
+            if detector.lastWindowWasSpeech && learning.isLearning {
+                try decoder.process(stretch, learningInto: &learning)
+            } else {
+                try decoder.process(stretch)
+            }
+        }
+        return detector.state
     }
 
     /// Starts a new utterance after an ended one: what the decoder heard so far is no command.

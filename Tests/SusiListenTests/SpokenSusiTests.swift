@@ -44,13 +44,11 @@ import Testing
     ]
 
     /// Fixtures the pipeline does not yet get right, though their voice's keyword is heard said
-    /// alone: the detection issue's target, not met (measured 2026-11-28 at sensitivity 0.5).
+    /// alone: the detection issue's target, not met (measured 2026-11-29 at sensitivity 0.5).
     /// Each runs as a known issue, so the test fails once a fixture starts passing and should
     /// leave this list.
     static let notYetRight: [String: String] = [
-        "03_okay-susi-s_en-gb_quiet.flac": "scored -8.9 and heard as \"do clears\", six edits off",
         "04_hey-susi-z_en-gb_noise.flac": "scored -8.5 and heard as \"to\", three edits off (one allowed)",
-        "11_okay-susi-s_en-gb-scotland_quiet.flac": "heard, but \"berlin\" is transcribed as \"london\"",
         "14_okay-susi-z_en-us-klatt_noise.flac": "never proposed: the spotting score stays below the candidate threshold",
     ]
 

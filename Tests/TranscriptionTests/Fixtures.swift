@@ -10,6 +10,8 @@ enum Fixtures {
     static let domainModelFolder = repository.appendingPathComponent("Models/commands").path
     /// Real recorded speech of `shared/devdata` (beside the repository; CI has it there).
     static let devdataBackground = repository.deletingLastPathComponent().appendingPathComponent("shared/devdata/background")
+    /// devdata's transcribed clips of real speech (audiobook and test sentences, spoken digits).
+    static let devdataSTT = repository.deletingLastPathComponent().appendingPathComponent("shared/devdata/stt")
 
     /// A configuration with the project's domain model (or the general one).
     static func configuration(general: Bool = false) -> TranscriberConfiguration {
@@ -32,10 +34,21 @@ enum Fixtures {
         var speechEndInSession: Int { Int((speechEnd * Double(pipelineSampleRate)).rounded()) - sessionStart }
     }
 
+    /// A clip of real speech with its reference text.
+    struct Clip {
+        let path: String
+        let text: String
+    }
+
+    /// devdata's transcribed clips, in the order of its `transcripts.tsv`.
+    static func devdataClips() throws -> [Clip] {
+        try table("transcripts.tsv", in: devdataSTT).map { Clip(path: devdataSTT.appendingPathComponent($0[0]).path, text: $0.count > 1 ? $0[1] : "") }
+    }
+
     /// Every fixture, in manifest order.
     static func all() throws -> [Command] {
-        let references = try table("transcripts.tsv").reduce(into: [String: String]()) { $0[$1[0]] = $1.count > 1 ? $1[1] : "" }
-        return try table("manifest.tsv").dropFirst().map { row in
+        let references = try table("transcripts.tsv", in: commands).reduce(into: [String: String]()) { $0[$1[0]] = $1.count > 1 ? $1[1] : "" }
+        return try table("manifest.tsv", in: commands).dropFirst().map { row in
             Command(file: row[0], group: row[1], text: references[row[0]] ?? "",
                     speechStart: Double(row[3]) ?? 0, speechEnd: Double(row[4]) ?? 0, keywordEnd: Double(row[6]))
         }
@@ -56,9 +69,9 @@ enum Fixtures {
         try AudioFileReader(path: path).remainingSamples()
     }
 
-    /// A tab-separated file of the fixtures folder as rows of fields.
-    private static func table(_ name: String) throws -> [[String]] {
-        let text = try String(contentsOf: commands.appendingPathComponent(name), encoding: .utf8)
+    /// A tab-separated file of `folder` as rows of fields.
+    private static func table(_ name: String, in folder: URL) throws -> [[String]] {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }
 }

@@ -1,8 +1,7 @@
 import Testing
 import PocketSphinxSupport
-@testable import HotwordDetection
 
-/// The spotter's cepstral mean over a stream's first sound, as a value: what it makes of the
+/// A decoder's cepstral mean over a stream's first sound, as a value: what it makes of the
 /// sums PocketSphinx's running normalisation keeps.
 struct StreamStartCepstralMeanTests {
     static let modelMean: [Float] = [41, -5, 0]
