@@ -51,11 +51,10 @@ package final class KeywordSpotter: HotwordDetector {
     /// later, better-scoring end as the keyphrase goes on; a detection is proposed again only
     /// once it ends `proposalAdvanceFrames` later than before.
     private var proposedEndFrames: [String: Int] = [:]
-    /// The cepstral mean normalisation as the decoder was loaded (the model's `-cmninit`, no
-    /// frames heard), restored for every new stream so that a stream's results do not depend on
-    /// what was heard before it.
-    private let initialNormalisation: CepstralMeanState?
-    /// The running mean over the stream's first sound; nil without a running normalisation.
+    /// The running mean over the stream's first sound, which starts from the normalisation as
+    /// the decoder was loaded (the model's `-cmninit`, no frames heard) for every new stream, so
+    /// that a stream's results do not depend on what was heard before it; nil without a running
+    /// normalisation.
     private var streamStartMean: StreamStartCepstralMean?
 
     /// A spotter that reports every keyphrase clearing the threshold its sensitivity maps to.
@@ -83,8 +82,7 @@ package final class KeywordSpotter: HotwordDetector {
         decoder = try Self.makeDecoder(acousticModel: configuration.modelFiles.acousticModel,
                                        lexicon: lexicon, thresholds: thresholds,
                                        candidates: proposingCandidates)
-        initialNormalisation = decoder.cepstralMean
-        streamStartMean = initialNormalisation.map { StreamStartCepstralMean(modelMean: $0.mean) }
+        streamStartMean = decoder.cepstralMean.map(StreamStartCepstralMean.init(initial:))
         try decoder.startUtterance()
     }
 
@@ -145,9 +143,7 @@ package final class KeywordSpotter: HotwordDetector {
     package func reset() throws(HotwordDetectionError) {
         // A new stream also restarts PocketSphinx's frame count, on which hits are placed, and
         // its running cepstral mean (which carries over between utterances of one stream).
-        try decoder.startStream()
-        if let initialNormalisation { decoder.restoreCepstralMean(initialNormalisation) }
-        streamStartMean?.reset()
+        try decoder.startStream(learningAfresh: &streamStartMean)
         try decoder.startUtterance()
         samplesSeen = 0
         recentAudio.removeAll()

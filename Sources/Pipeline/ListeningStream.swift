@@ -224,10 +224,10 @@ package final class ListeningStream {
         return self.detector
     }
 
-    /// Starts a new stream from `source`: the sample count, the detector, the echo path learnt
-    /// and any session start again.
+    /// Starts a new stream from `source`: the sample count, the detector, the transcriber (a
+    /// running session is dropped), the echo path learnt and any session start again.
     package func restart(source: StreamSource) throws {
-        if sessionStart != nil { _ = try transcriber?.finish() }
+        try transcriber?.startStream()
         sessionStart = nil
         endSavingAudio()
         try detector.reset()

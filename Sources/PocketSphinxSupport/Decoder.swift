@@ -67,6 +67,16 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         guard processed >= 0 else { throw .decoderFailure("could not process audio") }
     }
 
+    /// Starts a new stream (see `startStream()`) whose cepstral mean starts where
+    /// `streamStartMean` started, and is learnt afresh from the stream's first sound: the stream
+    /// is heard as a freshly loaded decoder hears it.
+    package func startStream(learningAfresh streamStartMean: inout StreamStartCepstralMean?) throws(Failure) {
+        try startStream()
+        guard let initial = streamStartMean?.initial else { return }
+        restoreCepstralMean(initial)
+        streamStartMean?.reset()
+    }
+
     /// Decodes `samples`, a loud stretch of a stream's first sound, which `streamStartMean` learns
     /// from: the mean it gives is the one the decoder subtracts from then on (see
     /// `StreamStartCepstralMean`).
@@ -249,6 +259,17 @@ package struct CepstralMeanState: Sendable, Equatable {
     package let mean: [Float]
     let sum: [Float]
     let frames: Int32
+
+    /// The state of a freshly loaded decoder whose initial mean is `mean`: no frames behind it.
+    package init(mean: [Float]) {
+        self.init(mean: mean, sum: [Float](repeating: 0, count: mean.count), frames: 0)
+    }
+
+    init(mean: [Float], sum: [Float], frames: Int32) {
+        self.mean = mean
+        self.sum = sum
+        self.frames = frames
+    }
 }
 
 /// The running cepstral mean normalisation's sums at one moment: each coefficient's total over

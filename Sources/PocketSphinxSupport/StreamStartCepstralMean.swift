@@ -25,17 +25,21 @@ package struct StreamStartCepstralMean: Sendable {
     /// The model's other coefficients count as much as this many frames of the stream's.
     package static let spectrumPriorFrames: Float = 200
 
+    /// The decoder's normalisation as it was loaded: the model's initial mean (`-cmninit`), no
+    /// frames behind it. A new stream starts from it again.
+    package let initial: CepstralMeanState
     /// The acoustic model's initial mean.
-    private let modelMean: [Float]
+    private var modelMean: [Float] { initial.mean }
     /// Each coefficient's total over the loud frames learned from.
     private var loudSums: [Float]
     /// Loud frames learned from in this stream.
     private var loudFrames = 0
 
-    /// Learns from a stream's first sound, starting from `modelMean` (the model's `-cmninit`).
-    package init(modelMean: [Float]) {
-        self.modelMean = modelMean
-        loudSums = [Float](repeating: 0, count: modelMean.count)
+    /// Learns from a stream's first sound, starting from `initial` (a freshly loaded decoder's
+    /// `cepstralMean`).
+    package init(initial: CepstralMeanState) {
+        self.initial = initial
+        loudSums = [Float](repeating: 0, count: initial.mean.count)
     }
 
     /// Whether the stream's first sound is still being learned from.

@@ -17,8 +17,8 @@ package final class PocketSphinxTranscriber: Transcriber {
     private var session: Session?
     /// Events the lead-in produced, handed out with the next frame's.
     private var pendingEvents: [TranscriptionEvent] = []
-    /// The decoder's mean over its first speech, which is the first command's (and the next
-    /// ones' while it has heard little); nil without a running normalisation.
+    /// The decoder's mean over a stream's first speech, which is its first command's (and the
+    /// next ones' while it has heard little); nil without a running normalisation.
     private var streamStartMean: StreamStartCepstralMean?
     /// Samples the decoder and the end-of-speech detector hear at a time while the mean learns:
     /// 30 ms, each stretch the detector ends in speech teaching it.
@@ -66,7 +66,7 @@ package final class PocketSphinxTranscriber: Transcriber {
         } catch {
             throw .decoderFailure("could not load the models \(configuration.acousticModel), \(configuration.languageModel.languageModel) and \(configuration.languageModel.dictionary)")
         }
-        streamStartMean = decoder.cepstralMean.map { StreamStartCepstralMean(modelMean: $0.mean) }
+        streamStartMean = decoder.cepstralMean.map(StreamStartCepstralMean.init(initial:))
     }
 
     package func begin(leadIn: [Float], overDeviceSound: Bool) throws(TranscriptionError) {
@@ -93,6 +93,12 @@ package final class PocketSphinxTranscriber: Transcriber {
             return nil
         }
         return try endWithCommand().map { Transcript(text: $0, isFinal: true, endSample: session.samples) }
+    }
+
+    package func startStream() throws(TranscriptionError) {
+        session = nil
+        pendingEvents = []
+        try decoder.startStream(learningAfresh: &streamStartMean)
     }
 
     package var isInTrailingSilence: Bool {

@@ -19,6 +19,10 @@ package protocol Transcriber: AnyObject {
     func process(_ frame: [Float], overDeviceSound: Bool) throws(TranscriptionError) -> [TranscriptionEvent]
     /// Ends the session early (shutdown) and returns the final text so far, if any.
     func finish() throws(TranscriptionError) -> Transcript?
+    /// Starts a new stream (another recording): a running session is dropped, and what was
+    /// learnt of the last stream's sound (its level, channel and noise) is forgotten, so that a
+    /// stream's commands are heard the same whatever was heard before it.
+    func startStream() throws(TranscriptionError)
     /// Whether a session runs whose speaker has stopped and whose trailing silence is being
     /// counted (see `EndOfSpeechDetector.isInTrailingSilence`): finishing it now cuts no word off.
     var isInTrailingSilence: Bool { get }

@@ -12,7 +12,7 @@ struct StreamStartCepstralMeanTests {
     }
 
     @Test func theLogEnergyFollowsTheFirstSyllableAndTheSpectrumMoreSlowly() throws {
-        var learned = StreamStartCepstralMean(modelMean: Self.modelMean)
+        var learned = StreamStartCepstralMean(initial: CepstralMeanState(mean: Self.modelMean))
         let before = CepstralSums(sums: [0, 0, 0], frames: 0)
         let loudSpeech: [Float] = [61, 5, 10]
         let after = Self.adding(30, of: loudSpeech, to: before)
@@ -25,7 +25,7 @@ struct StreamStartCepstralMeanTests {
     }
 
     @Test func itLearnsFromTheStreamsFirstSoundOnlyAndAgainAfterAReset() throws {
-        var learned = StreamStartCepstralMean(modelMean: Self.modelMean)
+        var learned = StreamStartCepstralMean(initial: CepstralMeanState(mean: Self.modelMean))
         var sums = CepstralSums(sums: [0, 0, 0], frames: 0)
         var frames = 0
         while learned.isLearning {
@@ -46,7 +46,7 @@ struct StreamStartCepstralMeanTests {
     }
 
     @Test func sumsPocketSphinxRescaledInBetweenTeachNothing() {
-        var learned = StreamStartCepstralMean(modelMean: Self.modelMean)
+        var learned = StreamStartCepstralMean(initial: CepstralMeanState(mean: Self.modelMean))
         let before = CepstralSums(sums: [41_000, 0, 0], frames: 801)
         // Past 800 frames PocketSphinx keeps its sums as if over 500 frames.
         let rescaled = CepstralSums(sums: [25_600, 0, 0], frames: 500)

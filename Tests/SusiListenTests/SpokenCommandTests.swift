@@ -218,6 +218,25 @@ import Testing
         #expect(outcome.events(ofType: "query").isEmpty)
     }
 
+    /// Each file of a run is a stream of its own, whose commands are heard as when the file is run
+    /// alone, whatever the level and voices of the files before it. (Run after the mixed fixture,
+    /// "okay susi, set a timer for five minutes" was "set a what are linux" while the transcriber
+    /// carried its cepstral mean from one file to the next.)
+    @Test func hearsEachFilesCommandAsWhenTheFileIsRunAlone() throws {
+        let files = ["TestAudio/spoken/03_okay-susi-s_en-gb_quiet.flac", "TestAudio/spoken/11_okay-susi-s_en-gb-scotland_quiet.flac"]
+        let options = ["--no-chat", "--json", "--config", "/dev/null"]
+        let together = try CommandRunner.run(["--file", "TestAudio/mixed_susi_and_near_misses.wav"] + files + options)
+        #expect(together.status == 0)
+        func finals(of file: String, in outcome: CommandRunner.Outcome) -> [String] {
+            outcome.events(ofType: "final").filter { $0["file"] as? String == file }.compactMap { $0["text"] as? String }
+        }
+        for file in files {
+            let alone = try CommandRunner.run(["--file", file] + options)
+            #expect(finals(of: file, in: alone).count == 1, "\(file): \(finals(of: file, in: alone))")
+            #expect(finals(of: file, in: together) == finals(of: file, in: alone), "\(file)")
+        }
+    }
+
     @Test func sendsNoQueryWhenNoCommandFollowsTheHotword() throws {
         let server = try LoopbackHTTPServer(script: [.json(Self.timerAnswer)])
         defer { server.stop() }
