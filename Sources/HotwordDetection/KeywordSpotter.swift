@@ -104,9 +104,8 @@ package final class KeywordSpotter: HotwordDetector {
         }
         let samples = converter.int16Samples(start == frameStart ? frame : recentAudio.samples(from: start), startingAt: start)
         // A stream's first sound sets the mean (the quiet heard again before a loud frame does not).
-        if start == frameStart && quietRoomGate.lastFrameWasLoud, var learning = streamStartMean, learning.isLearning {
-            try decoder.process(samples, learningInto: &learning)
-            streamStartMean = learning
+        if start == frameStart && quietRoomGate.lastFrameWasLoud {
+            try decoder.process(samples, learningInto: &streamStartMean)
         } else {
             try decoder.process(samples)
         }

@@ -77,15 +77,17 @@ package final class Decoder<Failure: DecoderFailureReporting> {
         streamStartMean?.reset()
     }
 
-    /// Decodes `samples`, a loud stretch of a stream's first sound, which `streamStartMean` learns
-    /// from: the mean it gives is the one the decoder subtracts from then on (see
-    /// `StreamStartCepstralMean`).
-    package func process(_ samples: [Int16], learningInto streamStartMean: inout StreamStartCepstralMean) throws(Failure) {
+    /// Decodes `samples`, a loud stretch of a stream's sound, which `streamStartMean` learns from
+    /// while it learns the stream's first sound: the mean it gives is the one the decoder
+    /// subtracts from then on (see `StreamStartCepstralMean`). Once it has learnt, or with none,
+    /// this is `process(_:)`.
+    package func process(_ samples: [Int16], learningInto streamStartMean: inout StreamStartCepstralMean?) throws(Failure) {
+        guard streamStartMean?.isLearning == true else { return try process(samples) }
         let before = cepstralSums
         try process(samples)
         // PocketSphinx analyses a frame every 10 ms; a stretch holds at most one more than whole ones.
         guard let before, let after = cepstralSums,
-              let mean = streamStartMean.mean(learningFrom: before, to: after, frameLimit: samples.count / AnalysisWindow.length + 1)
+              let mean = streamStartMean?.mean(learningFrom: before, to: after, frameLimit: samples.count / AnalysisWindow.length + 1)
         else { return }
         setCepstralMean(mean)
     }
@@ -259,16 +261,12 @@ package struct CepstralMeanState: Sendable, Equatable {
     package let mean: [Float]
     let sum: [Float]
     let frames: Int32
+}
 
+extension CepstralMeanState {
     /// The state of a freshly loaded decoder whose initial mean is `mean`: no frames behind it.
     package init(mean: [Float]) {
         self.init(mean: mean, sum: [Float](repeating: 0, count: mean.count), frames: 0)
-    }
-
-    init(mean: [Float], sum: [Float], frames: Int32) {
-        self.mean = mean
-        self.sum = sum
-        self.frames = frames
     }
 }
 

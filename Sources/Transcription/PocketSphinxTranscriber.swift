@@ -168,17 +168,16 @@ package final class PocketSphinxTranscriber: Transcriber {
     /// teaches it nothing).
     private func decode(_ frame: [Float], as samples: [Int16], hearingSpeechWith detector: inout EndOfSpeechDetector,
                         overDeviceSound: Bool) throws(TranscriptionError) -> EndOfSpeechDetector.State {
-        guard var learning = streamStartMean, learning.isLearning, !overDeviceSound else {
+        guard streamStartMean?.isLearning == true, !overDeviceSound else {
             try decoder.process(samples)
             return detector.process(frame, overDeviceSound: overDeviceSound)
         }
-        defer { streamStartMean = learning }
         for start in stride(from: 0, to: frame.count, by: Self.learningStretch) {
             let end = min(start + Self.learningStretch, frame.count)
             detector.process(Array(frame[start..<end]))
             let stretch = Array(samples[start..<end])
-            if detector.lastWindowWasSpeech && learning.isLearning {
-                try decoder.process(stretch, learningInto: &learning)
+            if detector.lastWindowWasSpeech {
+                try decoder.process(stretch, learningInto: &streamStartMean)
             } else {
                 try decoder.process(stretch)
             }
