@@ -29,11 +29,24 @@ package enum SensitivityCalibration {
     }
 
     /// How far below the decision threshold, per phone in log10, spotting proposes candidates
-    /// for verification. Tuned with `inexactMarginPerPhone` on the first half of the devdata
-    /// keywords (with and without pauses around them) and of the background speech: 4 to 10
-    /// tried, 6 confirmed the most keywords with no false alarm; lower is cheaper, since every
-    /// candidate costs a decoding.
+    /// for verification from sensitivity 0.5 up. Tuned with `inexactMarginPerPhone` on the first
+    /// half of the devdata keywords (with and without pauses around them) and of the background
+    /// speech: 4 to 10 tried, 6 confirmed the most keywords with no false alarm; lower is
+    /// cheaper, since every candidate costs a decoding. Below 0.5 the margin shrinks
+    /// (`candidateMarginPerPhone(sensitivity:)`).
     package static let candidateMarginPerPhone = 6.0
+
+    /// The candidate margin at `sensitivity`: `candidateMarginPerPhone` from 0.5 up, and below it
+    /// in proportion to the sensitivity, down to none at 0 (candidates only where spotting alone
+    /// would detect). The recogniser hearing the keyphrase exactly confirms any candidate, and a
+    /// short keyphrase's false alarms are mostly that: "susi" heard in "accusing" or "Lucy" by a
+    /// recogniser that favours the keyphrase, from candidates 0 to 3.5 per phone below the
+    /// threshold at 0.5. With a fixed margin the threshold's rise (0.3 per phone for each 0.1 of
+    /// sensitivity) left those candidates proposed at any sensitivity, so a lower sensitivity
+    /// took almost none of those false alarms away; the shrinking margin makes it take them.
+    package static func candidateMarginPerPhone(sensitivity: Double) -> Double {
+        candidateMarginPerPhone * min(1, sensitivity / 0.5)
+    }
 
     /// How far below the decision threshold, per phone in log10, a candidate may score and still
     /// be confirmed by an inexact match (one with any phone edit); below it, only the keyphrase
@@ -60,7 +73,7 @@ package enum SensitivityCalibration {
 
     /// log10 of the threshold at which spotting proposes candidates to the second stage.
     package static func log10CandidateThreshold(sensitivity: Double, phoneCount: Int) -> Double {
-        log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount) - Double(phoneCount) * candidateMarginPerPhone
+        log10Threshold(sensitivity: sensitivity, phoneCount: phoneCount) - Double(phoneCount) * candidateMarginPerPhone(sensitivity: sensitivity)
     }
 
     /// How many phone edits (substitutions, insertions, deletions) the recogniser's words over a

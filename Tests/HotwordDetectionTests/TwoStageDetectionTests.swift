@@ -335,6 +335,16 @@ import Testing
         #expect(SensitivityCalibration.candidateMarginPerPhone == 6)
     }
 
+    @Test func theCandidateMarginShrinksBelowTheDefaultSensitivityToNoneAtZero() {
+        let margin = { (sensitivity: Double) in
+            let threshold = KeywordThreshold(keyphrase: "susi", sensitivity: sensitivity, phoneCount: 4)
+            return (threshold.log10Threshold - threshold.log10CandidateThreshold) / 4
+        }
+        #expect(margin(1) == 6 && margin(0.7) == 6 && margin(0.5) == 6)
+        #expect(margin(0.25) == 3)
+        #expect(margin(0) == 0)
+    }
+
     @Test func anInexactMatchNeedsAScoreNearTheThresholdAndAnExactOneDoesNot() {
         let threshold = KeywordThreshold(keyphrase: "computer", sensitivity: 0.5, phoneCount: 8)
         #expect(threshold.log10InexactFloor == -11 - 8 * SensitivityCalibration.inexactMarginPerPhone)
