@@ -22,10 +22,14 @@
 ///
 ///     log10(threshold) = 33 − 5.5 × phones − 3 × phones × (sensitivity − 0.5)
 package enum SensitivityCalibration {
+    /// The sensitivity the law is anchored at (the default): spotting alone near one false alarm
+    /// an hour, and the full `candidateMarginPerPhone`.
+    static let anchorSensitivity = 0.5
+
     /// log10 of the threshold for a keyphrase of `phoneCount` phones at `sensitivity` (0...1).
     package static func log10Threshold(sensitivity: Double, phoneCount: Int) -> Double {
         let phones = Double(phoneCount)
-        return 33 - 5.5 * phones - 3 * phones * (sensitivity - 0.5)
+        return 33 - 5.5 * phones - 3 * phones * (sensitivity - anchorSensitivity)
     }
 
     /// How far below the decision threshold, per phone in log10, spotting proposes candidates
@@ -42,11 +46,12 @@ package enum SensitivityCalibration {
     /// short keyphrase's false alarms are mostly that: "susi" heard in "accusing" or "Lucy" by a
     /// recogniser that favours the keyphrase, from candidates that mostly score less than 3 per
     /// phone below the threshold at 0.5 (18 of the 22 heard so in the 1.78 hours of devdata
-    /// background, some of them above it). With a fixed margin the threshold's rise (0.3 per phone for each 0.1 of
-    /// sensitivity) left those candidates proposed at any sensitivity, so a lower sensitivity
-    /// took almost none of those false alarms away; the shrinking margin makes it take them.
+    /// background, some of them above it). With a fixed margin the threshold's rise (0.3 per
+    /// phone for each 0.1 of sensitivity) left those candidates proposed at any sensitivity, so a
+    /// lower sensitivity took almost none of those false alarms away; the shrinking margin makes
+    /// it take them.
     package static func candidateMarginPerPhone(sensitivity: Double) -> Double {
-        candidateMarginPerPhone * min(1, sensitivity / 0.5)
+        candidateMarginPerPhone * min(1, sensitivity / anchorSensitivity)
     }
 
     /// How far below the decision threshold, per phone in log10, a candidate may score and still

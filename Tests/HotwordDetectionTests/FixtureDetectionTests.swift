@@ -129,9 +129,8 @@ import Testing
     // "susi" itself in "juicy" (voices awb and rms) and "sushi" (slt), from candidates 0.9 to 2.3
     // log10 a phone below the threshold; the earlier spotting alone fired on 5. At 0.1 the
     // candidate margin has shrunk to 1.2 a phone and the threshold risen by 1.2 a phone, so no
-    // candidate scores below the threshold at 0.5, and none fires
-    // (with a margin that stayed 6 a phone at every sensitivity, the same 3 fired at 0.1). More
-    // is a regression.
+    // candidate scores below the threshold at 0.5, and none fires (with a margin that stayed 6 a
+    // phone at every sensitivity, the same 3 fired at 0.1). More is a regression.
     @Test func firesOnFewNearMissesOverTheNoiseFloorAndNoneAtLowSensitivity() throws {
         let hard = negatives.filter { name($0).hasSuffix("_noise.wav") && !name($0).hasPrefix("negative_background_only") }
         #expect(hard.count >= 30)
