@@ -84,6 +84,7 @@ let package = Package(
             name: "SusiListen",
             dependencies: [
                 "Pipeline", "AudioInput", "AudioCapture", "AudioPlayback", "EchoCancellation", "HotwordDetection", "DetectionBenchmark", "KeywordLabels", "WyomingServer", "ServerSockets",
+                "SpeechSynthesis",
                 "Threading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -11,7 +11,8 @@
     X(espeak_SetSynthCallback) \
     X(espeak_SetVoiceByName) \
     X(espeak_SetVoiceByProperties) \
-    X(espeak_Synth)
+    X(espeak_Synth) \
+    X(espeak_TextToPhonemes)
 
 /// The espeak-ng functions susi-listen calls.
 /// Plain function pointers, so Swift may share the table between threads.

@@ -66,7 +66,7 @@ package enum HotwordDetectionError: Error, Equatable, CustomStringConvertible, D
         case .unknownWord(let word, let keyphrase, let dictionaries):
             return "no pronunciation for \"\(word)\" in keyphrase \"\(keyphrase)\" (looked in \(dictionaries.joined(separator: ", "))); "
                 + "give one with --pronunciation \"\(word)=PHONES\" (or pronunciations = [\"\(word)=PHONES\"] under [hotword] in the configuration file), "
-                + "or add a line \"\(word) PHONES\" to Models/keywords.dict"
+                + "or add a line \"\(word) PHONES\" to Models/keywords.dict; susi-listen pronounce \(word) guesses its PHONES"
         case .unknownPhone(let phone, let word, let dictionary, let phoneSet):
             let source = dictionary.map { "from \($0)" } ?? "given with --pronunciation or pronunciations"
             return "unknown phone \"\(phone)\" in the pronunciation of \"\(word)\" (\(source)): the acoustic model "

@@ -42,14 +42,8 @@ package struct PronunciationLexicon: Sendable, Equatable {
             if wanted.contains(pronunciation.word) { pronunciations[pronunciation.word, default: []].append(phones) }
         }
         wanted.subtract(pronunciations.keys)
-        for dictionary in dictionaries where !wanted.isEmpty {
-            let found = try Self.entries(for: wanted, in: dictionary)
-            for (word, variants) in found {
-                pronunciations[word] = try variants.map { phones throws(HotwordDetectionError) in
-                    try Self.modelPhones(phones, of: word, from: dictionary, in: phoneSet)
-                }
-                wanted.remove(word)
-            }
+        for (word, entry) in try Self.dictionaryEntries(of: wanted, in: dictionaries, phoneSet: phoneSet) {
+            pronunciations[word] = entry.variants
         }
         for keyphrase in keyphrases {
             let words = Self.words(of: keyphrase)
@@ -74,6 +68,32 @@ package struct PronunciationLexicon: Sendable, Equatable {
         }
     }
 
+    /// The pronunciations of each of `words` (lower-cased) that a dictionary knows, with the first
+    /// of `dictionaries` (paths, searched in order) that has it: all of that dictionary's
+    /// variants, spelled as `phoneSet` spells phones (see `init`).
+    package static func dictionaryEntries(of words: Set<String>, in dictionaries: [String],
+                                          phoneSet: AcousticModelPhoneSet?) throws(HotwordDetectionError) -> [String: DictionaryEntry] {
+        var wanted = words
+        var found: [String: DictionaryEntry] = [:]
+        for dictionary in dictionaries where !wanted.isEmpty {
+            for (word, variants) in try entries(for: wanted, in: dictionary) {
+                found[word] = DictionaryEntry(dictionary: dictionary, variants: try variants.map { phones throws(HotwordDetectionError) in
+                    try modelPhones(phones, of: word, from: dictionary, in: phoneSet)
+                })
+                wanted.remove(word)
+            }
+        }
+        return found
+    }
+
+    /// A word's pronunciations in a dictionary.
+    package struct DictionaryEntry: Sendable, Equatable {
+        /// The dictionary's path.
+        package let dictionary: String
+        /// Its pronunciations there, in order (`word`, `word(2)`, ...).
+        package let variants: [[String]]
+    }
+
     /// The lower-cased words of a keyphrase.
     package static func words(of keyphrase: String) -> [String] {
         keyphrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -87,7 +107,7 @@ package struct PronunciationLexicon: Sendable, Equatable {
 
     /// Characters PocketSphinx gives a meaning inside a word: `word(2)` names the second
     /// pronunciation of `word`, and `/` ends a keyphrase in a keyphrase list.
-    static let reservedCharacters: Set<Character> = ["(", ")", "/"]
+    package static let reservedCharacters: Set<Character> = ["(", ")", "/"]
 
     /// Number of phones of the shortest pronunciation of `keyphrase`.
     package func phoneCount(of keyphrase: String) -> Int {

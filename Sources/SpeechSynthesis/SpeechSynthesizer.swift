@@ -110,6 +110,35 @@ package final class SpeechSynthesizer: @unchecked Sendable {
         return (voice, collector.samples)
     }
 
+    /// The phonemes espeak-ng would say for `text` in `language`'s voice (or the fallback's):
+    /// for each word, its phonemes in IPA, stress marks included (`kəmpjˈuːɾɚ` is
+    /// `["k", "ə", "m", "p", "j", "ˈuː", "ɾ", "ɚ"]`). Numbers and abbreviations come out as the
+    /// words espeak-ng reads them as. Holds the lock: espeak-ng has one global state.
+    package func phonemes(of text: String, language: String) throws(SpeechSynthesisError) -> [[String]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if !selectVoice(for: language), !selectVoice(for: Self.fallbackLanguage) {
+            throw .unavailable(reason: "espeak-ng has neither a voice for \"\(language)\" nor for \"\(Self.fallbackLanguage)\"")
+        }
+        // IPA names, one phoneme from the next parted by the separator (bits 8-23).
+        let mode = Int32(espeakPHONEMES_IPA) | Int32(Self.phonemeSeparator.value) << 8
+        var clauses: [String] = []
+        let bytes = Array(text.utf8CString)
+        bytes.withUnsafeBufferPointer { buffer in
+            // espeak-ng moves the pointer on past each clause it translates, to nil after the last.
+            var next: UnsafeRawPointer? = UnsafeRawPointer(buffer.baseAddress)
+            while next != nil, let clause = espeak.espeak_TextToPhonemes(&next, espeakCHARS_UTF8, mode) {
+                clauses.append(String(cString: clause))
+            }
+        }
+        return clauses.flatMap { $0.split(separator: " ") }.map { word in
+            word.split(separator: Character(Self.phonemeSeparator)).map(String.init)
+        }
+    }
+
+    /// Parts one phoneme from the next in what ``phonemes(of:language:)`` reads from espeak-ng.
+    private static let phonemeSeparator: Unicode.Scalar = "|"
+
     /// Makes the voice named `language`, or else one that speaks it, espeak-ng's current voice;
     /// false when it has neither. espeak-ng's voices are named "de" or "pt-br", but it matches
     /// a language such as "de-DE" or "es-MX" to its nearest voice; it knows no "de_DE".

@@ -4,11 +4,24 @@ import Pipeline
 
 extension RecogniserVocabulary: ExpressibleByArgument {}
 
-/// Where the acoustic model and dictionaries are.
+/// Where the acoustic model and dictionaries are, and the recogniser's vocabulary.
 struct ModelOptions: ParsableArguments, Sendable {
     @Option(name: Setting.recogniserVocabulary.flagName, help: Setting.recogniserVocabulary.argumentHelp)
     var recogniserVocabulary: RecogniserVocabulary?
 
+    @OptionGroup var files: ModelFileOptions
+
+    /// The settings these options give.
+    var settings: CommandLineSettings {
+        var given = CommandLineSettings()
+        given.add(.recogniserVocabulary, recogniserVocabulary?.rawValue)
+        given.add(files.settings)
+        return given
+    }
+}
+
+/// Where the acoustic model and the pronunciation dictionaries are.
+struct ModelFileOptions: ParsableArguments, Sendable {
     @Option(name: Setting.acousticModel.flagName, help: Setting.acousticModel.argumentHelp)
     var acousticModel: String?
 
@@ -21,7 +34,6 @@ struct ModelOptions: ParsableArguments, Sendable {
     /// The settings these options give.
     var settings: CommandLineSettings {
         var given = CommandLineSettings()
-        given.add(.recogniserVocabulary, recogniserVocabulary?.rawValue)
         given.add(.acousticModel, acousticModel)
         given.add(.dictionary, dictionary)
         given.add(.keywordDictionary, keywordDictionary)

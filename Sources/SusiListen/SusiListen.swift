@@ -14,7 +14,7 @@ struct SusiListen: AsyncParsableCommand {
             --json). Exit codes: \(ExitStatus.overview).
             """,
         version: "0.1.0",
-        subcommands: [DetectCommand.self, ServeCommand.self, BenchCommand.self, SoakCommand.self],
+        subcommands: [DetectCommand.self, ServeCommand.self, BenchCommand.self, SoakCommand.self, PronounceCommand.self],
         defaultSubcommand: DetectCommand.self)
 
     static func main() async {
