@@ -36,10 +36,8 @@ package struct PronunciationLexicon: Sendable, Equatable {
             }
             wanted.formUnion(words)
         }
-        // Every user pronunciation is checked, used or not: a mistake in one shows at once.
-        for pronunciation in userPronunciations {
-            let phones = try Self.modelPhones(pronunciation.phones, of: pronunciation.word, from: nil, in: phoneSet)
-            if wanted.contains(pronunciation.word) { pronunciations[pronunciation.word, default: []].append(phones) }
+        for (word, variants) in try Self.userEntries(userPronunciations, phoneSet: phoneSet) where wanted.contains(word) {
+            pronunciations[word] = variants
         }
         wanted.subtract(pronunciations.keys)
         for (word, entry) in try Self.dictionaryEntries(of: wanted, in: dictionaries, phoneSet: phoneSet) {
@@ -66,6 +64,18 @@ package struct PronunciationLexicon: Sendable, Equatable {
             entryNames[phrase] = name
             keyphrasesByEntryName[name] = phrase
         }
+    }
+
+    /// The user's pronunciations of each word they give one for, in their order, spelled as
+    /// `phoneSet` spells phones (see `init`). Every one is checked, whatever word it is for: a
+    /// mistake in one shows at once.
+    package static func userEntries(_ userPronunciations: [UserPronunciation],
+                                    phoneSet: AcousticModelPhoneSet?) throws(HotwordDetectionError) -> [String: [[String]]] {
+        var entries: [String: [[String]]] = [:]
+        for pronunciation in userPronunciations {
+            entries[pronunciation.word, default: []].append(try modelPhones(pronunciation.phones, of: pronunciation.word, from: nil, in: phoneSet))
+        }
+        return entries
     }
 
     /// The pronunciations of each of `words` (lower-cased) that a dictionary knows, with the first

@@ -4,9 +4,10 @@ import Pipeline
 import SpeechSynthesis
 
 /// `susi-listen pronounce`: how the spotter would say each word, for choosing a keyword or
-/// writing a `--pronunciation`. A word the dictionaries know gets their pronunciations; one they
-/// lack gets a guess from espeak-ng's US English letter-to-sound rules, in the acoustic model's
-/// phones, to check and give with `--pronunciation`.
+/// writing a `--pronunciation`. The user's own pronunciations (`--pronunciation`, else the
+/// configuration file's) come first, then the dictionaries', as for detection; a word none of
+/// them has gets a guess from espeak-ng's US English letter-to-sound rules, in the acoustic
+/// model's phones, to check and give with `--pronunciation`.
 struct PronounceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pronounce",
@@ -15,7 +16,11 @@ struct PronounceCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Words to pronounce (any case).", valueName: "word"))
     var words: [String]
 
+    @OptionGroup var userPronunciations: PronunciationOptions
+
     @OptionGroup var models: ModelFileOptions
+
+    @OptionGroup var configurationFile: ConfigurationOptions
 
     /// The voice whose letter-to-sound rules guess a word's phones: US English, the acoustic
     /// model's language.
@@ -33,8 +38,10 @@ struct PronounceCommand: ParsableCommand {
     }
 
     func run() throws {
-        var settings = Configuration()
-        try models.settings.merge(into: &settings)
+        var settings = try ConfigurationOptions.load(configurationFile.file)
+        var given = userPronunciations.settings
+        given.add(models.settings)
+        try given.merge(into: &settings)
         ModelsFolder.useProjectModels(in: &settings.modelFiles, decision: .spotting)
         let files = settings.modelFiles
         let wanted = words.map { $0.lowercased() }.reduce(into: [String]()) { list, word in
@@ -44,15 +51,17 @@ struct PronounceCommand: ParsableCommand {
         do {
             let phoneSet = try AcousticModelPhoneSet(acousticModel: files.acousticModel)
             let dictionaries = [files.keywordDictionary, files.generalDictionary].compactMap { $0 }
-            let known = try PronunciationLexicon.dictionaryEntries(of: Set(wanted), in: dictionaries, phoneSet: phoneSet)
+            let own = try PronunciationLexicon.userEntries(settings.pronunciations, phoneSet: phoneSet)
+            let known = try PronunciationLexicon.dictionaryEntries(of: Set(wanted).subtracting(own.keys), in: dictionaries, phoneSet: phoneSet)
             for word in wanted {
-                if let entry = known[word] {
+                if let variants = own[word] {
+                    lines += variants.map { "\(word)=\($0.joined(separator: " "))  # your pronunciation" }
+                } else if let entry = known[word] {
                     lines += entry.variants.map { "\(word)=\($0.joined(separator: " "))  # \(entry.dictionary)" }
                 } else {
                     let phones = try guessedPhones(of: word)
                     // Checked as a pronunciation the user gives: the phones must be the model's.
-                    _ = try PronunciationLexicon(keyphrases: [word], userPronunciations: [UserPronunciation(word: word, phones: phones)],
-                                                 dictionaries: [], phoneSet: phoneSet)
+                    _ = try PronunciationLexicon.userEntries([UserPronunciation(word: word, phones: phones)], phoneSet: phoneSet)
                     lines.append("\(word)=\(phones.joined(separator: " "))  # guessed by espeak-ng: check it")
                 }
             }

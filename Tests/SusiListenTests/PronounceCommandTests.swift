@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func printsTheDictionariesPronunciationsInTheirOrder() throws {
-        let outcome = try CommandRunner.run(["pronounce", "Susi", "jarvis"])
+        let outcome = try CommandRunner.run(["pronounce", "Susi", "jarvis", "--config", "/dev/null"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = pronunciations(outcome)
         #expect(lines.map(\.pronunciation) == ["susi=S UW Z IY", "susi=S UW S IY", "jarvis=JH AA R V AH S", "jarvis=JH AA R V IH S"])
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func guessesAWordNoDictionaryKnowsAndTheGuessIsHeardAsAKeyword() throws {
-        let outcome = try CommandRunner.run(["pronounce", "zorblat"])
+        let outcome = try CommandRunner.run(["pronounce", "zorblat", "--config", "/dev/null"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let line = try #require(pronunciations(outcome).first)
         #expect(line.pronunciation == "zorblat=Z AO R B L AE T")
@@ -39,6 +39,27 @@ import Testing
         #expect(detected.status == 0, "\(detected.standardError)")
         let start = try #require(detected.events(ofType: "start").first)
         #expect((start["keywords"] as? [[String: Any]])?.first?["phones"] as? Int == 7)
+    }
+
+    @Test func putsTheUsersOwnPronunciationsFirstAsDetectionDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pronounce-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.toml").path
+        try "[hotword]\npronunciations = [\"susi=S UW S IY\", \"zorblat=Z AO R B L AA T\"]\n".write(toFile: config, atomically: false, encoding: .utf8)
+
+        let fromFile = try CommandRunner.run(["pronounce", "susi", "zorblat", "computer", "--config", config])
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        #expect(pronunciations(fromFile).map(\.pronunciation) == ["susi=S UW S IY", "zorblat=Z AO R B L AA T", "computer=K AH M P Y UW T ER"])
+        #expect(pronunciations(fromFile).map(\.source).prefix(2) == ["your pronunciation", "your pronunciation"])
+
+        // A flag replaces the file's whole list, as for detection.
+        let fromFlag = try CommandRunner.run(["pronounce", "susi", "--config", config, "--pronunciation", "susi=s uw1 z iy0"])
+        #expect(pronunciations(fromFlag).map(\.pronunciation) == ["susi=S UW Z IY"], "\(fromFlag.standardError)")
+
+        let wrongPhone = try CommandRunner.run(["pronounce", "susi", "--config", "/dev/null", "--pronunciation", "susi=S UW Q IY"])
+        #expect(wrongPhone.status == 2)
+        #expect(wrongPhone.standardError.contains("unknown phone \"Q\""), "\(wrongPhone.standardError)")
     }
 
     @Test func refusesWhatIsNotOneWord() throws {
