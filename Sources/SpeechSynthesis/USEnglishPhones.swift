@@ -33,10 +33,12 @@ package enum USEnglishPhones {
         var rest = Substring(sound)
         var phones: [String] = []
         while !rest.isEmpty {
-            guard let part = (1...min(3, rest.count)).reversed().lazy.map({ String(rest.prefix($0)) }).first(where: { phonesByPhoneme[$0] != nil }),
-                  let spelled = phonesByPhoneme[part] else { return nil }
+            let longest = (1...min(3, rest.count)).reversed().lazy.compactMap { length in
+                phonesByPhoneme[String(rest.prefix(length))].map { (length, $0) }
+            }.first
+            guard let (length, spelled) = longest else { return nil }
             phones += spelled
-            rest = rest.dropFirst(part.count)
+            rest = rest.dropFirst(length)
         }
         return phones
     }
