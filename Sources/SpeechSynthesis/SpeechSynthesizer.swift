@@ -97,10 +97,7 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     private func synthesise(_ text: String, language: String) throws(SpeechSynthesisError) -> (String, [Float]) {
         lock.lock()
         defer { lock.unlock() }
-        let voice = selectVoice(for: language) ? language : Self.fallbackLanguage
-        if voice != language, !selectVoice(for: voice) {
-            throw .unavailable(reason: "espeak-ng has neither a voice for \"\(language)\" nor for \"\(voice)\"")
-        }
+        let voice = try selectVoiceOrFallback(for: language)
         let collector = SampleCollector()
         let pointer = Unmanaged.passRetained(collector)
         defer { pointer.release() }
@@ -117,9 +114,7 @@ package final class SpeechSynthesizer: @unchecked Sendable {
     package func phonemes(of text: String, language: String) throws(SpeechSynthesisError) -> [[String]] {
         lock.lock()
         defer { lock.unlock() }
-        if !selectVoice(for: language), !selectVoice(for: Self.fallbackLanguage) {
-            throw .unavailable(reason: "espeak-ng has neither a voice for \"\(language)\" nor for \"\(Self.fallbackLanguage)\"")
-        }
+        _ = try selectVoiceOrFallback(for: language)
         // IPA names, one phoneme from the next parted by the separator (bits 8-23).
         let mode = Int32(espeakPHONEMES_IPA) | Int32(Self.phonemeSeparator.value) << 8
         var clauses: [String] = []
@@ -138,6 +133,16 @@ package final class SpeechSynthesizer: @unchecked Sendable {
 
     /// Parts one phoneme from the next in what ``phonemes(of:language:)`` reads from espeak-ng.
     private static let phonemeSeparator: Unicode.Scalar = "|"
+
+    /// Makes `language`'s voice espeak-ng's current one, or else ``fallbackLanguage``'s, and
+    /// returns the language of the voice it tried last. The caller holds the lock.
+    private func selectVoiceOrFallback(for language: String) throws(SpeechSynthesisError) -> String {
+        let voice = selectVoice(for: language) ? language : Self.fallbackLanguage
+        if voice != language, !selectVoice(for: voice) {
+            throw .unavailable(reason: "espeak-ng has neither a voice for \"\(language)\" nor for \"\(voice)\"")
+        }
+        return voice
+    }
 
     /// Makes the voice named `language`, or else one that speaks it, espeak-ng's current voice;
     /// false when it has neither. espeak-ng's voices are named "de" or "pt-br", but it matches
