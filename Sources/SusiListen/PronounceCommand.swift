@@ -44,9 +44,8 @@ struct PronounceCommand: ParsableCommand {
         try given.merge(into: &settings)
         ModelsFolder.useProjectModels(in: &settings.modelFiles, decision: .spotting)
         let files = settings.modelFiles
-        let wanted = words.map { $0.lowercased() }.reduce(into: [String]()) { list, word in
-            if !list.contains(word) { list.append(word) }
-        }
+        var seen = Set<String>()
+        let wanted = words.map { $0.lowercased() }.filter { seen.insert($0).inserted }
         var lines: [String] = []
         do {
             let phoneSet = try AcousticModelPhoneSet(acousticModel: files.acousticModel)
