@@ -70,7 +70,9 @@ package enum BenchmarkRunner {
         let positive = try StreamRun.run(files: files, detector: spotter, resetBetweenFiles: plan.resetBetweenFiles, shouldStop: shouldStop)
         let streamLabels = try KeywordLabel.placed(plan.labels, keyword: keyword, on: positive.placements)
         let detections = positive.hits.map(\.time)
-        let score = DetectionScore(detections: detections, labels: streamLabels)
+        // A recording labelled whole does not say where its keyword ends: no latency from it.
+        let labelsEndWithTheKeyword = !plan.labels.contains { $0.keyword == keyword && $0.spansWholeFile }
+        let score = DetectionScore(detections: detections, labels: streamLabels, labelsEndWithTheKeyword: labelsEndWithTheKeyword)
         var negativeRun: StreamRun?
         if !plan.negatives.isEmpty {
             do { try spotter.reset() } catch { throw .audio(String(describing: error)) }
@@ -87,7 +89,8 @@ package enum BenchmarkRunner {
                                    missedLabels: score.missedLabels, positiveCandidates: positive.candidates,
                                    negativeCandidates: negativeRun?.candidates))
         if plan.splitsHalves {
-            row.halves = RunHalves(labels: streamLabels, negativeFiles: negativeRun.map { Array($0.placements.values) } ?? [])
+            row.halves = RunHalves(labels: streamLabels, negativeFiles: negativeRun.map { Array($0.placements.values) } ?? [],
+                                   labelsEndWithTheKeyword: labelsEndWithTheKeyword)
                 .rows(of: row, detections: detections, negativeDetections: negativeRun?.hits.map(\.time))
         }
         return row

@@ -7,7 +7,8 @@ package struct DetectionScore: Sendable, Equatable {
     package var labels: Int
     /// Detections in the positive stream that hit no label.
     package var falseAlarmsInPositives: Int
-    /// Detection time minus label end, in seconds, one per hit, sorted.
+    /// Detection time minus label end, in seconds, one per hit, sorted; none where the labels
+    /// do not say where the keyword ends (recordings labelled whole).
     package var latencies: [Double]
     /// The labelled keywords no detection hit (stream seconds, start to end), in order.
     package var missedLabels: [ClosedRange<Double>]
@@ -22,15 +23,18 @@ package struct DetectionScore: Sendable, Equatable {
     /// Seconds after a label's end in which a detection still counts as its hit.
     package static let defaultTolerance = 1.5
 
-    /// Scores `detections` (stream times, seconds) against `labels` (stream times, seconds).
-    package init(detections: [Double], labels: [(start: Double, end: Double)], tolerance: Double = defaultTolerance) {
+    /// Scores `detections` (stream times, seconds) against `labels` (stream times, seconds);
+    /// latency only when `labelsEndWithTheKeyword`.
+    package init(detections: [Double], labels: [(start: Double, end: Double)], tolerance: Double = defaultTolerance,
+                 labelsEndWithTheKeyword: Bool = true) {
         let ordered = labels.sorted { $0.start < $1.start }
         let hit = Self.labelsHit(by: detections, labels: ordered, tolerance: tolerance)
         let taken = Set(hit.compactMap { $0 })
         self.hits = taken.count
         self.labels = ordered.count
         self.falseAlarmsInPositives = hit.count - taken.count
-        self.latencies = zip(detections, hit).compactMap { time, index in index.map { time - ordered[$0].end } }.sorted()
+        self.latencies = labelsEndWithTheKeyword
+            ? zip(detections, hit).compactMap { time, index in index.map { time - ordered[$0].end } }.sorted() : []
         self.missedLabels = ordered.indices.filter { !taken.contains($0) }.map { ordered[$0].start...max(ordered[$0].start, ordered[$0].end) }
     }
 

@@ -13,14 +13,19 @@ struct RunHalves {
     private let firstLabelCount: Int
     /// Where each negative file lies on the negative stream, in seconds.
     private let negativeFiles: [(start: Double, duration: Double)]
+    /// Whether each label ends where the keyword does, so that latency is measured.
+    private let labelsEndWithTheKeyword: Bool
 
     /// - Parameters:
     ///   - labels: the keyword's labels on the positive stream, in seconds.
     ///   - negativeFiles: where each negative file starts on the negative stream and how long it lasts.
-    init(labels: [(start: Double, end: Double)], negativeFiles: [(start: Double, duration: Double)]) {
+    ///   - labelsEndWithTheKeyword: false for recordings labelled whole, which have no latency.
+    init(labels: [(start: Double, end: Double)], negativeFiles: [(start: Double, duration: Double)],
+         labelsEndWithTheKeyword: Bool = true) {
         self.labels = labels.sorted { $0.start < $1.start }
         firstLabelCount = labels.count / 2
         self.negativeFiles = negativeFiles.sorted { $0.start < $1.start }
+        self.labelsEndWithTheKeyword = labelsEndWithTheKeyword
     }
 
     /// Positive-stream time from which a false alarm belongs to the second half.
@@ -43,7 +48,7 @@ struct RunHalves {
                 label.map { ($0 < firstLabelCount) == first } ?? ((time < positiveSplit) == first)
             }.map(\.0)
             var row = whole
-            row.score = DetectionScore(detections: halfDetections, labels: halfLabels)
+            row.score = DetectionScore(detections: halfDetections, labels: halfLabels, labelsEndWithTheKeyword: labelsEndWithTheKeyword)
             row.negativeFalseAlarms = negativeHalves.map { $0.filter { $0 == first }.count }
             row.negativeHours = whole.negativeHours.map { $0 / 2 }
             row.causes = nil

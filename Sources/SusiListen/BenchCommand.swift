@@ -13,21 +13,27 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure hits, misses, false alarms per hour, latency and CPU on labelled audio.",
         discussion: """
-            Positives are labelled keywords (tab-separated, header with keyword, start_s, end_s and file). \
-            Their files are played as one continuous stream, as a microphone would deliver them, and so are \
-            the negatives. A detection counts as a hit when it falls between a label's start and 1.5 s after \
-            its end; every other detection is a false alarm. Each keyword and sensitivity runs on its own \
-            spotter; runs share the processor cores. After the figures come the thresholds and phone edits \
-            each sensitivity maps to (the calibration).
+            Positives are labelled keywords (tab-separated, header with keyword, start_s, end_s and file), \
+            or recordings that each hold the keyword said once (your own voice: --recordings). Their files \
+            are played as one continuous stream, as a microphone would deliver them, and so are the \
+            negatives. A detection counts as a hit when it falls between a label's start and 1.5 s after \
+            its end (in a recording: anywhere in it, or within 1.5 s after it); every other detection is a \
+            false alarm. Each keyword and sensitivity runs on its own spotter; runs share the processor \
+            cores. After the figures come the thresholds and phone edits each sensitivity maps to (the \
+            calibration). The configuration file's hotword settings apply (its keywords only where no \
+            labels name them), under the flags given; its sensitivity does not: bench sweeps its own.
             """)
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Labels: LABELS.tsv (rows name their files, relative to it) or AUDIO=LABELS.tsv (all rows belong to AUDIO). Several may follow one flag, and the flag may be repeated.", valueName: "spec"))
     var positives: [String] = []
 
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Audio files or folders of recordings that each hold the keyword said once, with no labels: --keyword's, else the configuration's (one keyword). No latency is measured on them.", valueName: "path"))
+    var recordings: [String] = []
+
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Audio files or folders with no keyword, for false alarms per hour.", valueName: "path"))
     var negatives: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Keyphrase to measure; repeatable (default: every keyword in the labels).", valueName: "keyphrase"))
+    @Option(name: .long, help: ArgumentHelp("Keyphrase to measure; repeatable (default: every keyword in the labels; without labels, the configuration's keywords).", valueName: "keyphrase"))
     var keyword: [String] = []
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9; with --live, 0.5).", valueName: "s"))
@@ -51,8 +57,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Play the positives in real time through a file-backed ALSA capture device and measure latency on the wall clock (capture buffering included), at one sensitivity.")
     var live = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Audio gain.", valueName: "g"))
-    var gain: Double = 1.0
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Audio gain (default: the configuration's, else 1.0).", valueName: "g"))
+    var gain: Double?
 
     @OptionGroup var userPronunciations: PronunciationOptions
 
@@ -60,12 +66,14 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var decisionOptions: DecisionOptions
 
+    @OptionGroup var configurationFile: ConfigurationOptions
+
     func validate() throws {
-        if positives.isEmpty && negatives.isEmpty {
-            throw ValidationError("give labelled audio with --positives and/or negatives with --negatives")
+        if positives.isEmpty && recordings.isEmpty && negatives.isEmpty {
+            throw ValidationError("give labelled audio with --positives, recordings of the keyword with --recordings, and/or negatives with --negatives")
         }
-        if positives.isEmpty && keyword.isEmpty {
-            throw ValidationError("give --keyword to measure false alarms on negatives alone")
+        if !recordings.isEmpty && keyword.count > 1 {
+            throw ValidationError("--recordings hold one keyword each: give one --keyword, not \(keyword.count)")
         }
         var measured = spotterSettings
         measured.add(.keywords, keyword)
@@ -98,6 +106,7 @@ struct BenchCommand: ParsableCommand {
     /// silently ignore the options of the table.
     private func validateLive() throws {
         if positives.isEmpty { throw ValidationError("--live plays the positives: give --positives") }
+        if !recordings.isEmpty { throw ValidationError("--live times each keyword from its label's end, which recordings do not give: leave out --recordings") }
         let given: [(option: String, isGiven: Bool)] = [("--negatives", !negatives.isEmpty), ("--json", json),
                                                         ("--plot", plot != nil), ("--per-file", perFile), ("--halves", halves),
                                                         ("--target-fa-per-hour", targetFaPerHour != nil)]
@@ -126,31 +135,67 @@ struct BenchCommand: ParsableCommand {
     /// Refuses negatives that would count twice or count keywords as false alarms: a file
     /// given twice (its halves would be split wrong too), or one with labelled keywords.
     private static func checkNegatives(_ files: [String], labels: [KeywordLabel]) throws(BenchmarkError) {
-        var seen = Set<String>()
-        if let twice = files.first(where: { !seen.insert(realPath($0)).inserted }) {
-            throw .nothingToMeasure("\(twice): given twice as negatives")
-        }
+        let seen = try realPaths(of: files, givenAs: "negatives")
         if let label = labels.first(where: { seen.contains(realPath($0.file)) }) {
             throw .nothingToMeasure("\(label.file): labelled with keywords (\(label.origin)), so not negatives: its false alarms are counted between its labels")
         }
     }
 
+    /// The real paths of `files`; a file given twice (as `kind`) is refused, since it would count twice.
+    private static func realPaths(of files: [String], givenAs kind: String) throws(BenchmarkError) -> Set<String> {
+        var seen = Set<String>()
+        if let twice = files.first(where: { !seen.insert(realPath($0)).inserted }) {
+            throw .nothingToMeasure("\(twice): given twice as \(kind)")
+        }
+        return seen
+    }
+
+    /// The recordings found in `recordings`, each labelled whole with `keyword`; a file given
+    /// twice, or one the labels of `--positives` name, is refused.
+    private func recordingLabels(of keyword: String, besides labels: [KeywordLabel]) throws -> [KeywordLabel] {
+        var files: [String] = []
+        for entry in AudioFileDiscovery.audioFiles(in: recordings) {
+            files.append(try entry.get())
+        }
+        let seen = try Self.realPaths(of: files, givenAs: "recordings")
+        if let label = labels.first(where: { seen.contains(realPath($0.file)) }) {
+            throw BenchmarkError.nothingToMeasure("\(label.file): labelled (\(label.origin)) and given as a recording")
+        }
+        return files.map { KeywordLabel(recording: $0, keyword: keyword) }
+    }
+
+    /// The keyword the recordings hold: `--keyword`, else the configuration's one keyphrase.
+    private func recordedKeyword(configured: [KeywordSetting]) throws -> String {
+        if let given = keyword.first { return given.lowercased() }
+        guard configured.count == 1 else {
+            StandardError.write("susi-listen bench: --recordings hold one keyword each, and the configuration has \(configured.count): give one --keyword")
+            throw ExitStatus.badArguments.exitCode
+        }
+        return configured[0].keyphrase
+    }
+
     func run() throws {
+        var settings = try configurationFile.loadForMeasuring(by: "bench")
         do {
-            let labels = try LabelFile.read(specs: positives)
+            var labels = try LabelFile.read(specs: positives)
+            if !recordings.isEmpty {
+                labels += try recordingLabels(of: try recordedKeyword(configured: settings.keywords), besides: labels)
+            }
             var negativeFiles: [String] = []
             for entry in AudioFileDiscovery.audioFiles(in: negatives) {
                 negativeFiles.append(try entry.get())
             }
             try Self.checkNegatives(negativeFiles, labels: labels)
             var labelled = Set<String>()
-            let keywords = keyword.isEmpty ? labels.map(\.keyword).filter { labelled.insert($0).inserted } : keyword.map { $0.lowercased() }
+            // Without --keyword: the keywords labelled, or the configuration's for negatives alone.
+            let keywords = !keyword.isEmpty ? keyword.map { $0.lowercased() }
+                : positives.isEmpty && recordings.isEmpty ? settings.keywords.map(\.keyphrase)
+                : labels.map(\.keyword).filter { labelled.insert($0).inserted }
             // A keyword misspelt, or labelled otherwise, would be measured on the negatives alone.
             if !labels.isEmpty, let unlabelled = keywords.first(where: { keyword in !labels.contains { $0.keyword == keyword } }) {
                 let named = Set(labels.map(\.keyword)).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                 throw BenchmarkError.nothingToMeasure("no labelled audio for \"\(unlabelled)\" in the positives (their keywords: \(named))")
             }
-            var settings = Configuration()
             try spotterSettings.merge(into: &settings)
             ModelsFolder.useProjectModels(in: &settings.modelFiles, decision: settings.decision)
             var spotter = settings.spotterConfiguration

@@ -26,6 +26,15 @@ struct ConfigurationOptions: ParsableArguments, Sendable {
         }
     }
 
+    /// The settings of the configuration file found (`file`) over the defaults, for a measuring
+    /// command (`bench`, `soak`), which says on standard error which file its figures are of.
+    func loadForMeasuring(by command: String) throws -> Configuration {
+        let found = file
+        let configuration = try Self.load(found)
+        if let found { StandardError.write("\(command): hotword settings from \(found), under the flags given") }
+        return configuration
+    }
+
     /// The settings of the configuration file `file` over the defaults (none without a file),
     /// with warnings about it (unknown keys, a token others can read); at start and again on
     /// SIGHUP, where a file that has gone since is an error rather than the defaults.

@@ -20,13 +20,15 @@ struct SoakCommand: ParsableCommand {
 
     @OptionGroup var detector: DetectorOptions
 
+    @OptionGroup var configurationFile: ConfigurationOptions
+
     func validate() throws {
         let range = CaptureSoak.secondsRange
         if !range.contains(seconds) { throw ValidationError("--seconds must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) (30 days)") }
     }
 
     func run() throws {
-        var settings = Pipeline.Configuration()
+        var settings = try configurationFile.loadForMeasuring(by: "soak")
         try detector.apply(to: &settings)
         var source: [Float] = []
         do {

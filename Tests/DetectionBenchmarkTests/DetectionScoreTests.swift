@@ -1,3 +1,4 @@
+import KeywordLabels
 import Testing
 @testable import DetectionBenchmark
 
@@ -7,6 +8,20 @@ import Testing
         #expect(score.hits == 1)
         #expect(score.falseAlarmsInPositives == 0)
         #expect(abs(score.latencies[0] - 0.2) < 1e-9)
+    }
+
+    /// Recordings labelled whole: a label ends where its file does, which is not where the
+    /// keyword ends, so hits and false alarms are counted and no latency is.
+    @Test func placesARecordingLabelledWholeOverItsFileAndTimesNoLatency() throws {
+        let labels = [KeywordLabel(recording: "a.wav", keyword: "susi"), KeywordLabel(recording: "b.wav", keyword: "susi")]
+        #expect(labels.allSatisfy { $0.spansWholeFile })
+        let placed = try KeywordLabel.placed(labels, keyword: "susi", on: ["a.wav": (start: 0, duration: 2), "b.wav": (start: 2, duration: 3)])
+        #expect(placed.map(\.start) == [0, 2])
+        #expect(placed.map(\.end) == [2, 5])
+        let score = DetectionScore(detections: [1.0, 1.2, 6.0], labels: placed, labelsEndWithTheKeyword: false)
+        #expect(score.hits == 2)
+        #expect(score.falseAlarmsInPositives == 1)
+        #expect(score.latencies.isEmpty)
     }
 
     @Test func countsADetectionAfterTheToleranceAsAFalseAlarmAndAMiss() {

@@ -9,7 +9,9 @@ import AudioTestSupport
     @Test(arguments: [
         (["bench", "--negatives", "x.wav", "--keyword", ""], "--keyword: expected a keyphrase or an array of them, none empty and none twice, got \"\""),
         (["bench", "--negatives", "x.wav", "--keyword", " "], "--keyword: expected a keyphrase or an array of them, none empty and none twice, got \" \""),
-        (["bench", "--negatives", "x.wav"], "give --keyword to measure false alarms on negatives alone"),
+        (["bench"], "give labelled audio with --positives, recordings of the keyword with --recordings, and/or negatives with --negatives"),
+        (["bench", "--recordings", "x.wav", "--keyword", "susi", "--keyword", "computer"], "--recordings hold one keyword each: give one --keyword, not 2"),
+        (["bench", "--live", "--positives", missingLabels, "--recordings", "x.wav", "--sensitivity", "0.5"], "--live times each keyword from its label's end, which recordings do not give"),
         (["bench", "--live", "--negatives", "x.wav", "--keyword", "susi"], "--live plays the positives: give --positives"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--negatives", "x.wav"], "--live does not use --negatives"),
         (["bench", "--live", "--positives", missingLabels, "--sensitivity", "0.5", "--json"], "--live does not use --json"),
@@ -175,6 +177,72 @@ import AudioTestSupport
         let help = outcome.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9; with --live, 0.5). --"), "\(help)")
         #expect(help.contains("must meet (default: 1). --"), "\(help)")
-        #expect(help.contains("Audio gain. (default: 1.0) "), "\(help)")
+        #expect(help.contains("Audio gain (default: the configuration's, else 1.0). --"), "\(help)")
+    }
+
+    /// Recordings that each hold the keyword said once, with no labels: each is a label spanning
+    /// its file, heard by the same detector (two fixtures `detect` hears "susi" in, and a take
+    /// with noise alone, which no detector can hit), with no latency, since where the keyword
+    /// ends in them is not known.
+    @Test func measuresRecordingsOfTheKeywordWithoutLabels() throws {
+        let folder = try TemporaryDirectory()
+        let names = ["positive_alone_awb_s_norm_noise", "positive_alone_kal16_s_fast_noise", "negative_background_only_noise"]
+        for (index, name) in names.enumerated() {
+            try FileManager.default.createSymbolicLink(atPath: folder.file("take\(index).wav"),
+                                                       withDestinationPath: CommandRunner.repository.appendingPathComponent("TestAudio/\(name).wav").path)
+        }
+        let outcome = try CommandRunner.run(["bench", "--recordings", folder.path, "--sensitivity", "0.5", "--halves", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let row = try #require((result["rows"] as? [[String: Any]])?.first)
+        #expect(row["keyword"] as? String == "susi")
+        #expect(row["labels"] as? Int == 3)
+        #expect(row["hits"] as? Int == 2)
+        #expect(row["false_alarms_in_positives"] as? Int == 0)
+        #expect(row["latency_p50_s"] is NSNull, "\(row)")
+        let halves = try #require(row["halves"] as? [[String: Any]])
+        #expect(halves.map { $0["labels"] as? Int } == [1, 2])
+        #expect(halves.allSatisfy { $0["latency_p50_s"] is NSNull }, "\(halves)")
+
+        let twice = try CommandRunner.run(["bench", "--recordings", folder.path, folder.file("take0.wav"), "--sensitivity", "0.5"])
+        #expect(twice.status == 1, "\(twice.standardError)")
+        #expect(twice.standardError.contains("susi-listen bench: \(folder.file("take0.wav")): given twice as recordings"), "\(twice.standardError)")
+    }
+
+    /// `bench` and `soak` hear with the configuration file's hotword settings, as `detect` does:
+    /// its keyword, measured on recordings and on negatives alone, and its pronunciation, without
+    /// which the keyword cannot be set up; a wrong file stops them with exit code 78.
+    @Test func benchAndSoakReadTheConfigurationFile() throws {
+        let folder = try TemporaryDirectory()
+        let configuration = folder.file("config.toml")
+        try "[hotword]\nkeywords = \"zorblat\"\npronunciations = [\"zorblat=S UW Z IY\"]\n"
+            .write(toFile: configuration, atomically: false, encoding: .utf8)
+        let recording = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_kal16_s_fast_noise.wav").path
+        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
+        let measured = try CommandRunner.run(["bench", "--config", configuration, "--recordings", recording, "--negatives", negative,
+                                              "--sensitivity", "0.5", "--json"])
+        #expect(measured.status == 0, "\(measured.standardError)")
+        #expect(measured.standardError.contains("bench: hotword settings from \(configuration), under the flags given"), "\(measured.standardError)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(measured.standardOutput.utf8)) as? [String: Any])
+        let row = try #require((result["rows"] as? [[String: Any]])?.first)
+        #expect(row["keyword"] as? String == "zorblat")
+        #expect(row["hits"] as? Int == 1, "\(row)")
+
+        let negativesAlone = try CommandRunner.run(["bench", "--config", configuration, "--negatives", negative, "--sensitivity", "0.5",
+                                                    "--decision", "spotting"])
+        #expect(negativesAlone.status == 0, "\(negativesAlone.standardError)")
+        #expect(negativesAlone.standardOutput.contains("zorblat"), "\(negativesAlone.standardOutput)")
+
+        let withoutTheFile = try CommandRunner.run(["bench", "--recordings", recording, "--keyword", "zorblat", "--sensitivity", "0.5",
+                                                    "--decision", "spotting"])
+        #expect(withoutTheFile.status == 2, "\(withoutTheFile.standardError)")
+
+        let wrong = folder.file("wrong.toml")
+        try "[hotword]\ngain = \"loud\"\n".write(toFile: wrong, atomically: false, encoding: .utf8)
+        for command in [["bench", "--negatives", negative, "--keyword", "susi"], ["soak", "--seconds", "60"]] {
+            let outcome = try CommandRunner.run(command + ["--config", wrong])
+            #expect(outcome.status == 78, "\(command): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("\(wrong):2"), "\(command): \(outcome.standardError)")
+        }
     }
 }
