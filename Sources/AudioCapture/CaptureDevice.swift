@@ -51,11 +51,14 @@ package final class CaptureDevice: AudioFrameSource {
     ///   - frameLength: samples per frame handed out; callers use 20–32 ms (320–512 samples).
     ///   - periodMilliseconds: how often the device wakes the reader, asked for; the device
     ///     may round it (see ``hardwareFormat``).
+    ///   - channel: the channels heard: all mixed, or one alone, which the device must have
+    ///     (``CaptureError/unsupportedFormat(name:detail:)`` otherwise).
     /// - Throws: ``CaptureError/deviceNotFound(name:available:)`` naming the capture devices
     ///   ALSA knows, and the other ``CaptureError`` cases for a device that is busy, refuses
     ///   access or offers nothing usable.
-    package convenience init(name: String, frameLength: Int = 480, periodMilliseconds: Int = 30) throws(CaptureError) {
-        try self.init(name: name, configuration: nil, frameLength: frameLength, periodMilliseconds: periodMilliseconds)
+    package convenience init(name: String, frameLength: Int = 480, periodMilliseconds: Int = 30,
+                             channel: InputChannel = .mixed) throws(CaptureError) {
+        try self.init(name: name, configuration: nil, frameLength: frameLength, periodMilliseconds: periodMilliseconds, channel: channel)
     }
 
     /// Opens the PCM `name` defined in `text`, an ALSA configuration in the syntax of
@@ -69,15 +72,17 @@ package final class CaptureDevice: AudioFrameSource {
     ///   ``CaptureError/alsa(device:call:code:message:)`` for `snd_config_load` when `text`
     ///   does not parse; ``CaptureError/deviceNotFound(name:available:)`` lists the PCMs `text` defines.
     package convenience init(
-        configuration text: String, name: String, frameLength: Int = 480, periodMilliseconds: Int = 30
+        configuration text: String, name: String, frameLength: Int = 480, periodMilliseconds: Int = 30,
+        channel: InputChannel = .mixed
     ) throws(CaptureError) {
         let configuration = try ALSAConfiguration(text: text, device: name)
         try self.init(
-            name: name, configuration: configuration, frameLength: frameLength, periodMilliseconds: periodMilliseconds)
+            name: name, configuration: configuration, frameLength: frameLength, periodMilliseconds: periodMilliseconds,
+            channel: channel)
     }
 
     private init(
-        name: String, configuration: ALSAConfiguration?, frameLength: Int, periodMilliseconds: Int
+        name: String, configuration: ALSAConfiguration?, frameLength: Int, periodMilliseconds: Int, channel: InputChannel
     ) throws(CaptureError) {
         guard frameLength > 0 else { throw .invalidFrameLength(frameLength) }
         guard CaptureDevice.periodMillisecondsRange.contains(periodMilliseconds) else {
@@ -89,8 +94,8 @@ package final class CaptureDevice: AudioFrameSource {
         let converter: PipelineConverter
         do {
             negotiated = try HardwareParameters.negotiate(
-                pcm: pcm, device: name, periodMicroseconds: periodMicroseconds)
-            converter = try Self.converter(for: negotiated.format, device: name)
+                pcm: pcm, device: name, periodMicroseconds: periodMicroseconds, channel: channel)
+            converter = try Self.converter(for: negotiated.format, channel: channel, device: name)
         } catch {
             snd_pcm_close(pcm)
             throw error
@@ -249,9 +254,9 @@ package final class CaptureDevice: AudioFrameSource {
         throw .deviceNotFound(name: name, available: CaptureDeviceList.captureDevices().map(\.name))
     }
 
-    private static func converter(for format: CaptureFormat, device: String) throws(CaptureError) -> PipelineConverter {
+    private static func converter(for format: CaptureFormat, channel: InputChannel, device: String) throws(CaptureError) -> PipelineConverter {
         do {
-            return try PipelineConverter(sampleRate: format.sampleRate, channels: format.channels)
+            return try PipelineConverter(sampleRate: format.sampleRate, channels: format.channels, channel: channel)
         } catch {
             throw .unsupportedFormat(name: device, detail: error.description)
         }

@@ -31,7 +31,7 @@ final class HardwareParameters {
 
     /// Installs on `pcm` the best format for the pipeline among those the device offers:
     /// interleaved reads; the first of ``PCMEncoding/capturePreference`` it offers; the channel
-    /// count nearest 1; 16 kHz when the device itself runs at it, else the lowest rate
+    /// count nearest 1 (for one channel heard alone, nearest the count that has it); 16 kHz when the device itself runs at it, else the lowest rate
     /// above 16 kHz, else the highest below; a period near `periodMicroseconds` and a
     /// buffer of ``bufferPeriods`` periods.
     ///
@@ -42,13 +42,13 @@ final class HardwareParameters {
     /// rate conversion to switch off but converts anyway (a sound server) offers 16 kHz
     /// and is taken at it.
     static func negotiate(
-        pcm: OpaquePointer, device: String, periodMicroseconds: UInt32
+        pcm: OpaquePointer, device: String, periodMicroseconds: UInt32, channel: InputChannel
     ) throws(CaptureError) -> (format: CaptureFormat, sampleFormat: PCMEncoding) {
         let parameters = try HardwareParameters(pcm: pcm, device: device)
-        return try parameters.negotiate(periodMicroseconds: periodMicroseconds)
+        return try parameters.negotiate(periodMicroseconds: periodMicroseconds, channel: channel)
     }
 
-    private func negotiate(periodMicroseconds: UInt32) throws(CaptureError) -> (CaptureFormat, PCMEncoding) {
+    private func negotiate(periodMicroseconds: UInt32, channel: InputChannel) throws(CaptureError) -> (CaptureFormat, PCMEncoding) {
         try check(snd_pcm_hw_params_any(pcm, handle), "snd_pcm_hw_params_any")
         try check(snd_pcm_hw_params_set_rate_resample(pcm, handle, 0), "snd_pcm_hw_params_set_rate_resample")
         guard snd_pcm_hw_params_set_access(pcm, handle, SND_PCM_ACCESS_RW_INTERLEAVED) == 0 else {
@@ -56,6 +56,14 @@ final class HardwareParameters {
         }
         let sampleFormat = try chooseSampleFormat()
         var channels: UInt32 = 1
+        if case .only(let wanted) = channel {
+            channels = UInt32(wanted + 1)
+            var most: UInt32 = 0
+            _ = snd_pcm_hw_params_get_channels_max(handle, &most)
+            guard snd_pcm_hw_params_set_channels_min(pcm, handle, &channels) == 0 else {
+                throw .unsupportedFormat(name: device, detail: "it has no channel \(wanted) (counted from 0): it offers at most \(most) channels")
+            }
+        }
         try check(snd_pcm_hw_params_set_channels_near(pcm, handle, &channels), "snd_pcm_hw_params_set_channels_near")
         try chooseRate()
         var periodTime = periodMicroseconds

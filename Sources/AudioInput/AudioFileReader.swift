@@ -20,6 +20,8 @@ package final class AudioFileReader: AudioFrameSource {
     package var frameLength: Int { pending.frameLength }
 
     private let file: SoundFile
+    /// The channels heard.
+    private let channel: InputChannel
     /// nil when the file is already at the pipeline rate, so its samples pass through bit-exactly.
     private let resampler: Resampler?
     /// Converted samples not yet handed out; never more than one block's output plus a frame.
@@ -27,13 +29,18 @@ package final class AudioFileReader: AudioFrameSource {
     private var reachedEndOfFile = false
 
     /// Opens `path` and checks that its header describes audio the pipeline can take.
-    /// - Parameter frameLength: samples per frame; callers use 20–32 ms (320–512 samples).
+    /// - Parameters:
+    ///   - frameLength: samples per frame; callers use 20–32 ms (320–512 samples).
+    ///   - channel: the channels heard: all mixed, or one the file must have.
     /// - Throws: ``AudioInputError`` naming the file and the problem.
-    package init(path: String, frameLength: Int = 480) throws(AudioInputError) {
+    package init(path: String, frameLength: Int = 480, channel: InputChannel = .mixed) throws(AudioInputError) {
         guard frameLength > 0 else { throw .invalidFrameLength(frameLength) }
         let file = try SoundFile(path: path)
         guard (1...Self.maximumChannelCount).contains(file.channels) else {
             throw .unsupportedChannelCount(path: path, channels: file.channels)
+        }
+        if case .only(let wanted) = channel, !channel.isPresent(in: file.channels) {
+            throw .noSuchChannel(path: path, channel: wanted, channels: file.channels)
         }
         guard Self.supportedSampleRates.contains(file.sampleRate) else {
             throw .unsupportedSampleRate(path: path, rate: file.sampleRate)
@@ -44,6 +51,7 @@ package final class AudioFileReader: AudioFrameSource {
         self.path = path
         self.pending = FrameAssembler(frameLength: frameLength)
         self.file = file
+        self.channel = channel
         self.sourceFormat = AudioSourceFormat(
             sampleRate: file.sampleRate, channels: file.channels, frames: file.frames,
             formatName: file.formatName)
@@ -81,7 +89,7 @@ package final class AudioFileReader: AudioFrameSource {
         }
         // Limiting before resampling keeps a NaN or overload in a float file out of the
         // filter's memory; limiting after catches the filter's ringing near full scale.
-        let mono = Self.limited(ChannelMixer.mono(interleaved: interleaved, channels: file.channels))
+        let mono = Self.limited(channel.mono(interleaved: interleaved, channels: file.channels))
         if let resampler {
             pending.append(Self.limited(resampler.process(mono)))
         } else {

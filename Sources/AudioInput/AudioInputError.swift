@@ -21,6 +21,8 @@ package enum AudioInputError: Error, Equatable, CustomStringConvertible {
     case unsupportedSampleRate(path: String, rate: Int)
     /// The header's channel count is above ``AudioFileReader/maximumChannelCount``.
     case unsupportedChannelCount(path: String, channels: Int)
+    /// The file has fewer channels than the one asked for (counted from 0).
+    case noSuchChannel(path: String, channel: Int, channels: Int)
     /// The header announces more frames than the file holds.
     case truncated(path: String, announcedFrames: Int, presentFrames: Int)
     /// The file ends inside its audio data, and how much is missing is unknown.
@@ -43,7 +45,7 @@ package enum AudioInputError: Error, Equatable, CustomStringConvertible {
         case .noSuchFile(let path), .nameNotUTF8(let path), .symbolicLinkLoop(let path), .permissionDenied(let path),
              .isDirectory(let path), .emptyFile(let path),
              .notAudio(let path, _), .noAudio(let path), .unsupportedSampleRate(let path, _),
-             .unsupportedChannelCount(let path, _), .truncated(let path, _, _), .incompleteStream(let path),
+             .unsupportedChannelCount(let path, _), .noSuchChannel(let path, _, _), .truncated(let path, _, _), .incompleteStream(let path),
              .readFailed(let path, _, _), .noAudioFiles(let path), .folderUnreadable(let path, _):
             path
         case .invalidFrameLength, .resamplerSetupFailed:
@@ -81,6 +83,8 @@ package enum AudioInputError: Error, Equatable, CustomStringConvertible {
                 + "\(AudioFileReader.supportedSampleRates.upperBound) Hz)"
         case .unsupportedChannelCount(let path, let channels):
             "\(path): unsupported channel count \(channels) (at most \(AudioFileReader.maximumChannelCount))"
+        case .noSuchChannel(let path, let channel, let channels):
+            "\(path): has no channel \(channel): it has \(channels) (counted from 0, so 0–\(channels - 1))"
         case .truncated(let path, let announced, let present):
             "\(path): truncated: the header announces \(announced) frames but only \(present) are present"
         case .incompleteStream(let path):

@@ -1,3 +1,4 @@
+import AudioInput
 import HotwordDetection
 import ServerSockets
 import SusiChat
@@ -12,6 +13,9 @@ package struct Configuration: Sendable, Equatable {
     package var alsaConfigurationFile: String?
     /// Length of one ALSA period.
     package var periodMilliseconds = 30
+    /// The one channel heard, counted from 0, of the capture device and of files; nil for all
+    /// of them mixed.
+    package var channel: Int?
     /// Keyphrases with their sensitivities.
     package var keywords = [KeywordSetting(keyphrase: "susi")]
     /// The user's own pronunciations (`WORD=PHONES`), read before the dictionaries.
@@ -145,4 +149,9 @@ package struct Configuration: Sendable, Equatable {
         }
         return warnings
     }
+}
+
+extension Configuration {
+    /// The channels heard: ``channel`` alone, else all of them mixed.
+    package var inputChannel: InputChannel { channel.map(InputChannel.only) ?? .mixed }
 }

@@ -19,10 +19,13 @@ package struct FileDetectionRun {
     package var narrowBand: ((String, Int) -> Void)?
     /// An audio file of what was played while each file was recorded, sample-aligned to it.
     package var echoReference: String?
+    /// The channels of each file heard (the echo reference is always mixed: it is what was played).
+    package var channel: InputChannel
 
-    package init(frameLength: Int = 480, echoReference: String? = nil, progress: ((String, Double) -> Void)? = nil,
-                 narrowBand: ((String, Int) -> Void)? = nil) {
+    package init(frameLength: Int = 480, channel: InputChannel = .mixed, echoReference: String? = nil,
+                 progress: ((String, Double) -> Void)? = nil, narrowBand: ((String, Int) -> Void)? = nil) {
         self.frameLength = frameLength
+        self.channel = channel
         self.echoReference = echoReference
         self.progress = progress
         self.narrowBand = narrowBand
@@ -62,7 +65,7 @@ package struct FileDetectionRun {
 
     private func run(path: String, stream: ListeningStream, forwarder: ChatForwarder?,
                      summary: inout RunSummary, report: (ListenEvent) -> Void) async throws {
-        let reader = try AudioFileReader(path: path, frameLength: frameLength)
+        let reader = try AudioFileReader(path: path, frameLength: frameLength, channel: channel)
         if reader.sourceFormat.sampleRate < pipelineSampleRate { narrowBand?(path, reader.sourceFormat.sampleRate) }
         var playback = try echoReference.map { try RecordedPlayback(path: $0, frameLength: frameLength) }
         try stream.restart(source: .file(path))

@@ -440,9 +440,11 @@ private struct CaptureLoop {
             let device: CaptureDevice
             if let file = configuration.alsaConfigurationFile {
                 let text = try ALSAConfiguration.text(ofFile: file, device: configuration.device)
-                device = try CaptureDevice(configuration: text, name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
+                device = try CaptureDevice(configuration: text, name: configuration.device, periodMilliseconds: configuration.periodMilliseconds,
+                                           channel: configuration.inputChannel)
             } else {
-                device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds)
+                device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds,
+                                           channel: configuration.inputChannel)
             }
             report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, message: nil)))
             let rate = device.hardwareFormat.sampleRate

@@ -1,3 +1,4 @@
+import AudioInput
 import FoundationEssentials
 import HotwordDetection
 import ServerSockets
@@ -8,7 +9,7 @@ extension Setting {
     /// Every setting, in the order of the configuration file's sections: the keys a file may
     /// set, the reload's order, the README table's.
     package static let all: [Setting] = [
-        device, alsaConfiguration, period,
+        device, alsaConfiguration, period, channel,
         keywords, sensitivity, pronunciations, gain, decision, recogniserVocabulary, acousticModel, dictionary, keywordDictionary,
         transcribe, languageModel, sentenceEnd, trailingSilence, maximumDuration, noSpeechTimeout,
         chatEnabled, server, language, latitude, longitude, countryCode, countryName, deviceType, accessToken, accessTokenFile, spoolDirectory, requestTimeout,
@@ -30,6 +31,10 @@ extension Setting {
     package static let period = Setting(
         "capture.period_ms", live: false, help: "ALSA period in milliseconds (10–100)",
         format: .integer(in: 10...100, of: "milliseconds"), at: \.periodMilliseconds)
+    package static let channel = Setting(
+        "capture.channel", flag: SettingFlag(name: "channel", form: .value(valueName: "n")), live: false,
+        help: "Hear one channel alone, counted from 0 (a microphone array's processed channel), of the capture device and of --file audio, instead of all channels mixed",
+        format: SettingFormat.integer(in: 0...(AudioFileReader.maximumChannelCount - 1), of: nil).optional, at: \.channel)
 
     // MARK: hotword
 

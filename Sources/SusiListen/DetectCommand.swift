@@ -27,6 +27,9 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     @Option(name: Setting.alsaConfiguration.flagName, help: Setting.alsaConfiguration.argumentHelp)
     var alsaConfig: String?
 
+    @Option(name: Setting.channel.flagName, help: Setting.channel.argumentHelp)
+    var channel: Int?
+
     @Flag(name: .long, help: "List the capture devices ALSA knows (with --alsa-config, the PCMs that file defines) and exit.")
     var listDevices = false
 
@@ -60,6 +63,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         var given = CommandLineSettings()
         given.add(.device, device)
         given.add(.alsaConfiguration, alsaConfig)
+        given.add(.channel, channel)
         given.add(.logLevel, logLevel)
         given.add(.json, switched: json)
         given.add(.candidates, switched: candidates)
@@ -170,7 +174,7 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         // Without a reference, nothing the device plays is in the files.
         let echo = playback.echoReference == nil ? EchoHandling.none : settings.echoHandling
         output.print(.start(StartEvent(keywords: spotter.thresholds, configuration: settings, echo: echo)))
-        let run = FileDetectionRun(echoReference: playback.echoReference, progress: { path, fraction in
+        let run = FileDetectionRun(channel: settings.inputChannel, echoReference: playback.echoReference, progress: { path, fraction in
             StandardError.write("susi-listen: \(path): \(Int(fraction * 100)) %")
         }, narrowBand: { path, rate in
             StandardError.write("susi-listen: \(path): recorded at \(rate) Hz, \(narrowBandConsequence(ofRate: rate))")

@@ -67,6 +67,26 @@ struct CaptureDeviceConversionTests {
         #expect(device.hardwareFormat.periodFrames == 1_440)
     }
 
+    /// A microphone array's channels, each its own signal: one heard alone comes out sample for
+    /// sample, the device opened with every channel it has; one it does not have is refused,
+    /// naming how many it offers.
+    @Test("one channel of a six-channel device is heard alone, and a seventh is refused")
+    func hearsOneChannelAlone() throws {
+        let folder = try TemporaryDirectory()
+        let channels = (0..<6).map { channel in
+            Signal.tone(frequency: 300 + 100 * Double(channel), amplitude: 0.1 + 0.05 * Double(channel), sampleRate: 16_000, frames: 16_000)
+        }
+        let pcm = try FilePCM(interleaved: Signal.interleave(channels), sampleRate: 16_000, channels: 6, in: folder)
+        let device = try CaptureDevice(configuration: pcm.configuration, name: FilePCM.name, channel: .only(3))
+        #expect(device.hardwareFormat.channels == 6)
+        let captured = try Signal.read(20, framesFrom: device)
+        #expect(captured == channels[3].prefix(captured.count).map { Float(FilePCM.quantised($0)) / 32_768 })
+
+        #expect(throws: CaptureError.unsupportedFormat(name: FilePCM.name, detail: "it has no channel 6 (counted from 0): it offers at most 6 channels")) {
+            _ = try CaptureDevice(configuration: pcm.configuration, name: FilePCM.name, channel: .only(6))
+        }
+    }
+
     /// One second of 440 Hz, 0.5 on the left and 0.3 on the right: 0.4 once averaged.
     private static let stereoTone = Signal.interleave([
         Signal.tone(frequency: 440, amplitude: 0.5, sampleRate: 44_100, frames: 44_100),

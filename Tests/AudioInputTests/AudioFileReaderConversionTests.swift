@@ -132,6 +132,23 @@ struct AudioFileReaderConversionTests {
         #expect(abs(level - Signal.decibels(0.5)) < 0.1, "level \(level) dB")
     }
 
+    @Test("one channel heard alone comes out sample for sample; one the file does not have is refused")
+    func hearsOneChannelAlone() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("four.wav")
+        let channels = (0..<4).map { channel in
+            Signal.tone(frequency: 300 + 100 * Double(channel), amplitude: 0.2, sampleRate: 16_000, frames: 16_000).map { (Float(Int16(($0 * 32_768).rounded())) / 32_768) }
+        }
+        try SoundFileWriter.write(Signal.interleave(channels), to: path, format: TestFormat.wav16.code, sampleRate: 16_000, channels: 4)
+
+        #expect(try AudioFileReader(path: path, channel: .only(2)).collectSamples() == channels[2])
+        #expect(throws: AudioInputError.noSuchChannel(path: path, channel: 4, channels: 4)) {
+            _ = try AudioFileReader(path: path, channel: .only(4))
+        }
+        #expect(AudioInputError.noSuchChannel(path: path, channel: 4, channels: 4).description
+            == "\(path): has no channel 4: it has 4 (counted from 0, so 0–3)")
+    }
+
     @Test("a full-scale sweep from 8.5 to 23.9 kHz at 48 kHz comes out below -60 dBFS RMS (no aliasing)")
     func ultrasonicSweepIsRemoved() throws {
         let directory = try TemporaryDirectory()

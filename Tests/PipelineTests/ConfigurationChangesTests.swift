@@ -5,7 +5,7 @@ import Testing
 @Suite struct ConfigurationChangesTests {
     /// A value other than the default for every key a configuration file can set.
     static let changedValues: [String: String] = [
-        "capture.device": "\"hw:1,0\"", "capture.alsa_config": "\"/etc/asound.conf\"", "capture.period_ms": "20",
+        "capture.device": "\"hw:1,0\"", "capture.alsa_config": "\"/etc/asound.conf\"", "capture.period_ms": "20", "capture.channel": "0",
         "hotword.keywords": "\"computer\"", "hotword.sensitivity": "0.3", "hotword.pronunciations": "\"susi=S UW Z IY\"",
         "hotword.gain": "2", "hotword.decision": "\"spotting\"", "hotword.recogniser_vocabulary": "\"full\"",
         "hotword.acoustic_model": "\"/models/en\"",

@@ -205,3 +205,40 @@ extension DetectCommandTests {
         #expect(!wide.standardError.contains("recorded at"), "\(wide.standardError)")
     }
 }
+
+extension DetectCommandTests {
+    /// A two-channel recording with the keyword on channel 1 and noise alone on channel 0, as a
+    /// microphone array may give its processed and raw channels: `--channel` (or
+    /// `capture.channel`) hears the one named, a channel the file lacks is that file's error,
+    /// and one past the limit is a bad argument.
+    @Test func hearsTheChannelNamedAlone() throws {
+        let folder = try TemporaryDirectory()
+        let stereo = folder.file("array.wav")
+        let keyword = try AudioFileReader(path: "\(CommandRunner.repository.path)/TestAudio/positive_alone_kal16_s_fast_noise.wav").remainingSamples()
+        let noise = try AudioFileReader(path: "\(CommandRunner.repository.path)/TestAudio/negative_background_only_noise.wav").remainingSamples()
+        let length = min(keyword.count, noise.count)
+        try SoundFileWriter.write(Signal.interleave([Array(noise.prefix(length)), Array(keyword.prefix(length))]), to: stereo,
+                                  format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), sampleRate: 16_000, channels: 2)
+        let configuration = folder.file("config.toml")
+        try "[capture]\nchannel = 1\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+        let base = ["--file", stereo, "--json", "--no-transcription"]
+        let hits = { (outcome: CommandRunner.Outcome) in outcome.events(ofType: "hotword").count }
+
+        let one = try CommandRunner.run(base + ["--channel", "1", "--config", "/dev/null"])
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(hits(one) == 1, "\(one.standardOutput)")
+        let fromTheFile = try CommandRunner.run(base + ["--config", configuration])
+        #expect(hits(fromTheFile) == 1, "\(fromTheFile.standardOutput)")
+        let zero = try CommandRunner.run(base + ["--channel", "0", "--config", configuration])
+        #expect(zero.status == 0, "\(zero.standardError)")
+        #expect(hits(zero) == 0, "\(zero.standardOutput)")
+
+        let missing = try CommandRunner.run(base + ["--channel", "2", "--config", "/dev/null"])
+        #expect(missing.status == 1, "\(missing.standardError)")
+        #expect(missing.events(ofType: "error").first?["message"] as? String == "has no channel 2: it has 2 (counted from 0, so 0–1)",
+                "\(missing.standardOutput)")
+        let beyond = try CommandRunner.run(base + ["--channel", "64", "--config", "/dev/null"])
+        #expect(beyond.status == 64, "\(beyond.standardError)")
+        #expect(beyond.standardError.contains("--channel: expected a whole number from 0 to 63"), "\(beyond.standardError)")
+    }
+}
