@@ -869,6 +869,22 @@ import Testing
         #expect(terminate(process).status == 0)
     }
 
+    /// `--channel` reaches the capture device: a two-channel device has no channel 2, and the
+    /// daemon says so at start with exit code 3.
+    @Test func refusesAChannelTheDeviceDoesNotHave() throws {
+        let configuration = folder.appendingPathComponent("pair.conf").path
+        try """
+            pcm.pair { type multi slaves.a { pcm { type plug slave { pcm { type null } format S16_LE rate 16000 channels 2 } } \
+            channels 2 } bindings { 0 { slave a channel 0 } 1 { slave a channel 1 } } }
+
+            """.write(toFile: configuration, atomically: false, encoding: .utf8)
+        let outcome = try CommandRunner.run(["--config", "/dev/null", "--device", "pair", "--alsa-config", configuration, "--channel", "2",
+                                             "--no-transcription", "--no-sounds", "--no-speech"])
+        #expect(outcome.status == 3, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("pair: unsupported device: it has no channel 2 (counted from 0): it offers at most 2 channels"),
+                "\(outcome.standardError)")
+    }
+
     @Test func listsTheDevicesThatExistWhenTheDeviceIsMissing() throws {
         let outcome = try CommandRunner.run(["--device", "hw:CARD=NoSuchCard", "--config", "/dev/null"])
         #expect(outcome.status == 3)
