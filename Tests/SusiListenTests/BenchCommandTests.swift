@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import AudioTestSupport
+import CSndFile
 
 @Suite struct BenchCommandTests {
     /// Labels that are not there: a command that gets past its arguments fails reading them (exit 1).
@@ -203,6 +204,17 @@ import AudioTestSupport
         let halves = try #require(row["halves"] as? [[String: Any]])
         #expect(halves.map { $0["labels"] as? Int } == [1, 2])
         #expect(halves.allSatisfy { $0["latency_p50_s"] is NSNull }, "\(halves)")
+
+        // A recording much longer than a take is measured, with a warning that it counts once.
+        let long = folder.file("long/hour.wav")
+        try FileManager.default.createDirectory(atPath: folder.file("long"), withIntermediateDirectories: true)
+        try SoundFileWriter.write(Signal.quietRoom(samples: 31 * 16_000), to: long, format: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16),
+                                  sampleRate: 16_000, channels: 1)
+        let warned = try CommandRunner.run(["bench", "--recordings", long, "--sensitivity", "0.5", "--decision", "spotting"])
+        #expect(warned.status == 0, "\(warned.standardError)")
+        #expect(warned.standardError.contains("bench: warning: \(long) lasts 31 s, and a recording counts as one \"susi\" said once"),
+                "\(warned.standardError)")
+        #expect(!outcome.standardError.contains("warning"), "\(outcome.standardError)")
 
         let twice = try CommandRunner.run(["bench", "--recordings", folder.path, folder.file("take0.wav"), "--sensitivity", "0.5"])
         #expect(twice.status == 1, "\(twice.standardError)")
