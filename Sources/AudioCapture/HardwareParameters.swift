@@ -31,9 +31,9 @@ final class HardwareParameters {
 
     /// Installs on `pcm` the best format for the pipeline among those the device offers:
     /// interleaved reads; the first of ``PCMEncoding/capturePreference`` it offers; the channel
-    /// count nearest 1 (for one channel heard alone, nearest the count that has it); 16 kHz when the device itself runs at it, else the lowest rate
-    /// above 16 kHz, else the highest below; a period near `periodMicroseconds` and a
-    /// buffer of ``bufferPeriods`` periods.
+    /// count nearest 1 (for one channel heard alone, nearest the count that has it); 16 kHz
+    /// when the device itself runs at it, else the lowest rate above 16 kHz, else the highest
+    /// below; a period near `periodMicroseconds` and a buffer of ``bufferPeriods`` periods.
     ///
     /// ALSA's own rate conversion is switched off (`snd_pcm_hw_params_set_rate_resample`),
     /// so a `plughw:` or `default` device reports its real rates, just as an `hw:` device

@@ -249,6 +249,13 @@ import CSndFile
                                                     "--decision", "spotting"])
         #expect(withoutTheFile.status == 2, "\(withoutTheFile.standardError)")
 
+        let two = folder.file("two.toml")
+        try "[hotword]\nkeywords = [\"susi\", \"computer\"]\n".write(toFile: two, atomically: false, encoding: .utf8)
+        let ambiguous = try CommandRunner.run(["bench", "--config", two, "--recordings", recording, "--sensitivity", "0.5"])
+        #expect(ambiguous.status == 64, "\(ambiguous.standardError)")
+        #expect(ambiguous.standardError.contains("--recordings hold one keyword each, and the configuration has 2: give one --keyword"),
+                "\(ambiguous.standardError)")
+
         let wrong = folder.file("wrong.toml")
         try "[hotword]\ngain = \"loud\"\n".write(toFile: wrong, atomically: false, encoding: .utf8)
         for command in [["bench", "--negatives", negative, "--keyword", "susi"], ["soak", "--seconds", "60"]] {
