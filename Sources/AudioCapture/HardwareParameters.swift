@@ -41,6 +41,16 @@ final class HardwareParameters {
     /// converts in both cases instead of `plug`'s simpler filter. A device that has no
     /// rate conversion to switch off but converts anyway (a sound server) offers 16 kHz
     /// and is taken at it.
+    /// The channel counts an open PCM `pcm` offers; nil when ALSA cannot say.
+    static func channelRange(pcm: OpaquePointer, device: String) -> ClosedRange<Int>? {
+        guard let parameters = try? HardwareParameters(pcm: pcm, device: device),
+              snd_pcm_hw_params_any(pcm, parameters.handle) >= 0 else { return nil }
+        var least: UInt32 = 0, most: UInt32 = 0
+        guard snd_pcm_hw_params_get_channels_min(parameters.handle, &least) == 0,
+              snd_pcm_hw_params_get_channels_max(parameters.handle, &most) == 0, least <= most else { return nil }
+        return Int(least)...Int(most)
+    }
+
     static func negotiate(
         pcm: OpaquePointer, device: String, periodMicroseconds: UInt32, channel: InputChannel
     ) throws(CaptureError) -> (format: CaptureFormat, sampleFormat: PCMEncoding) {

@@ -98,11 +98,20 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     }
 
     /// The capture devices ALSA knows, or, with an ALSA configuration file, the PCMs it defines
-    /// (the only ones capture can open then); exit code 3 when that file cannot be read.
-    private static func captureDevices(alsaConfigurationFile file: String?) throws -> [CaptureDeviceInfo] {
-        guard let file else { return CaptureDeviceList.captureDevices() }
+    /// (the only ones capture can open then), each with the channel counts it records where it
+    /// says (for `--channel`); exit code 3 when that file cannot be read.
+    private static func captureDeviceLines(alsaConfigurationFile file: String?) throws -> [String] {
         do {
-            return try CaptureDeviceList.captureDevices(definedIn: ALSAConfiguration.text(ofFile: file, device: file), file: file)
+            let text = try file.map { file throws(CaptureError) in try ALSAConfiguration.text(ofFile: file, device: file) }
+            let devices = try text.map { text throws(CaptureError) in try CaptureDeviceList.captureDevices(definedIn: text, file: file ?? "") }
+                ?? CaptureDeviceList.captureDevices()
+            return devices.map { device in
+                let channels = CaptureDevice.channelCounts(name: device.name, configuration: text).map { counts in
+                    counts.count == 1 ? "\(counts.lowerBound) channels" : "\(counts.lowerBound)–\(counts.upperBound) channels"
+                }
+                let description = [device.description, channels].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
+                return description.isEmpty ? device.name : "\(device.name)\t\(description)"
+            }
         } catch {
             StandardError.write("susi-listen: \(error)")
             throw ExitStatus.captureDeviceUnavailable.exitCode
@@ -113,8 +122,8 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
         let configurationPath = configurationFile.file
         var settings = try merged(with: ConfigurationOptions.load(configurationPath))
         if listDevices {
-            for device in try Self.captureDevices(alsaConfigurationFile: settings.alsaConfigurationFile) {
-                try StandardOutput.writeReport(device.description.isEmpty ? device.name : "\(device.name)\t\(device.description)")
+            for line in try Self.captureDeviceLines(alsaConfigurationFile: settings.alsaConfigurationFile) {
+                try StandardOutput.writeReport(line)
             }
             return
         }

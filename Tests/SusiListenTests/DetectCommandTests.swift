@@ -152,14 +152,23 @@ import Testing
 
 extension DetectCommandTests {
     /// With an ALSA configuration file, capture opens only the PCMs it defines, so those are
-    /// what `--list-devices` lists; a file that cannot be read is a capture problem (exit 3).
+    /// what `--list-devices` lists, with the channels a device records where it has a count of
+    /// its own (for `--channel`; `null` takes any); a file that cannot be read is a capture
+    /// problem (exit 3).
     @Test func listsThePCMsAnALSAConfigurationFileDefines() throws {
         let folder = try TemporaryDirectory()
         let configuration = folder.file("asound.conf")
-        try "pcm.feed { type null }\npcm.other { type null }\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+        let bindings = (0..<4).map { "\($0) { slave a channel \($0) }" }.joined(separator: " ")
+        try """
+            pcm.feed { type null }
+            pcm.other { type null }
+            pcm.array { type multi slaves.a { pcm { type plug slave { pcm { type null } format S16_LE rate 16000 channels 4 } } \
+            channels 4 } bindings { \(bindings) } }
+
+            """.write(toFile: configuration, atomically: false, encoding: .utf8)
         let listed = try CommandRunner.run(["--list-devices", "--alsa-config", configuration, "--config", "/dev/null"])
         #expect(listed.status == 0, "\(listed.standardError)")
-        #expect(listed.standardOutput == "feed\nother\n")
+        #expect(listed.standardOutput == "array\t4 channels\nfeed\nother\n")
         let missing = try CommandRunner.run(["--list-devices", "--alsa-config", folder.file("none.conf"), "--config", "/dev/null"])
         #expect(missing.status == 3)
         #expect(missing.standardError.contains("cannot read the ALSA configuration file"), "\(missing.standardError)")
