@@ -63,6 +63,7 @@ package enum ListenEvent: Equatable, Sendable {
                 members += [("rate", .integer(format.sampleRate)), ("channels", .integer(format.channels)),
                             ("format", .string(format.sampleFormat)), ("period_frames", .integer(format.periodFrames))]
             }
+            if let channel = event.heardChannel { members.append(("channel", .integer(channel))) }
             if let message = event.message { members.append(("message", .string(message))) }
             return .object(members)
         case .bargeIn(let event):
@@ -178,7 +179,8 @@ package enum ListenEvent: Equatable, Sendable {
         case .device(let event):
             switch event.status {
             case .opened:
-                let format = event.format.map { " (\($0.sampleRate) Hz, \($0.channels) channel\($0.channels == 1 ? "" : "s"), \($0.sampleFormat))" } ?? ""
+                let heard = event.heardChannel.map { ", hearing channel \($0) alone" } ?? ""
+                let format = event.format.map { " (\($0.sampleRate) Hz, \($0.channels) channel\($0.channels == 1 ? "" : "s"), \($0.sampleFormat)\(heard))" } ?? ""
                 return "capturing from \(event.device)\(format)"
             case .lost:
                 return "lost \(event.device)" + (event.message.map { ": \($0)" } ?? "")
@@ -255,13 +257,16 @@ package struct DeviceEvent: Equatable, Sendable {
     package var status: Status
     /// What the device delivers, once opened.
     package var format: CaptureFormat?
+    /// The one channel heard (`--channel`), once opened; nil when all are mixed.
+    package var heardChannel: Int?
     /// Why it was lost, how long it stalled or was silent, what to do.
     package var message: String?
 
-    package init(device: String, status: Status, format: CaptureFormat?, message: String?) {
+    package init(device: String, status: Status, format: CaptureFormat?, heardChannel: Int? = nil, message: String?) {
         self.device = device
         self.status = status
         self.format = format
+        self.heardChannel = heardChannel
         self.message = message
     }
 }

@@ -446,7 +446,8 @@ private struct CaptureLoop {
                 device = try CaptureDevice(name: configuration.device, periodMilliseconds: configuration.periodMilliseconds,
                                            channel: configuration.inputChannel)
             }
-            report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, message: nil)))
+            report(.device(DeviceEvent(device: device.name, status: .opened, format: device.hardwareFormat, heardChannel: configuration.channel,
+                                       message: nil)))
             let rate = device.hardwareFormat.sampleRate
             if rate < pipelineSampleRate { logger.warning("\(device.name) captures at \(rate) Hz, \(narrowBandConsequence(ofRate: rate))") }
             return device

@@ -869,17 +869,34 @@ import Testing
         #expect(terminate(process).status == 0)
     }
 
-    /// `--channel` reaches the capture device: a two-channel device has no channel 2, and the
-    /// daemon says so at start with exit code 3.
-    @Test func refusesAChannelTheDeviceDoesNotHave() throws {
+    /// `--channel` reaches the capture device: the `device` event says which channel of a
+    /// two-channel device is heard, and a channel it does not have is refused at start with
+    /// exit code 3.
+    @Test func hearsTheChannelNamedOfTheDeviceAndRefusesOneItDoesNotHave() throws {
         let configuration = folder.appendingPathComponent("pair.conf").path
         try """
             pcm.pair { type multi slaves.a { pcm { type plug slave { pcm { type null } format S16_LE rate 16000 channels 2 } } \
             channels 2 } bindings { 0 { slave a channel 0 } 1 { slave a channel 1 } } }
 
             """.write(toFile: configuration, atomically: false, encoding: .utf8)
-        let outcome = try CommandRunner.run(["--config", "/dev/null", "--device", "pair", "--alsa-config", configuration, "--channel", "2",
-                                             "--no-transcription", "--no-sounds", "--no-speech"])
+        let arguments = ["--config", "/dev/null", "--device", "pair", "--alsa-config", configuration, "--no-transcription", "--no-sounds", "--no-speech"]
+
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = arguments + ["--channel", "1", "--json"]
+        process.currentDirectoryURL = CommandRunner.repository
+        let events = folder.appendingPathComponent("pair.jsonl")
+        try #require(FileManager.default.createFile(atPath: events.path, contents: nil))
+        process.standardOutput = try FileHandle(forWritingTo: events)
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(waitForLine(containing: #""status":"opened","rate":16000,"channels":2,"format":"S16_LE","period_frames":480,"channel":1"#,
+                            in: events, within: 30), "\((try? String(contentsOf: events, encoding: .utf8)) ?? "")")
+        #expect(terminate(process).status == 0)
+
+        let outcome = try CommandRunner.run(arguments + ["--channel", "2"])
         #expect(outcome.status == 3, "\(outcome.standardError)")
         #expect(outcome.standardError.contains("pair: unsupported device: it has no channel 2 (counted from 0): it offers at most 2 channels"),
                 "\(outcome.standardError)")
