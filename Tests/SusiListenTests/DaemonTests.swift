@@ -853,20 +853,32 @@ import Testing
         let configuration = folder.appendingPathComponent("narrow.conf").path
         try "pcm.narrow { type plug slave { pcm { type null } format S16_LE rate 8000 channels 1 } }\n"
             .write(toFile: configuration, atomically: false, encoding: .utf8)
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["--device", "narrow", "--alsa-config", configuration, "--config", "/dev/null", "--no-transcription", "--no-sounds", "--no-speech"]
-        process.currentDirectoryURL = CommandRunner.repository
         let errors = folder.appendingPathComponent("narrow.log")
-        try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try startListening(["--device", "narrow", "--alsa-config", configuration, "--config", "/dev/null", "--no-transcription",
+                                          "--no-sounds", "--no-speech"], log: errors)
         defer { if process.isRunning { process.terminate() } }
         #expect(waitForLine(containing: "narrow captures at 8000 Hz, so it holds nothing above 4000 Hz", in: errors, within: 30))
         #expect(waitForLine(containing: "narrow delivers audio faster than real time (", in: errors, within: 30))
         #expect(terminate(process).status == 0)
+    }
+
+    /// Starts the daemon with `arguments` on a device its ALSA configuration defines (no FIFO
+    /// to feed), its events written to `events` and its log to `log` (each discarded when nil).
+    private func startListening(_ arguments: [String], events: URL? = nil, log: URL? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = CommandRunner.repository
+        let handle = { (file: URL?) throws -> FileHandle in
+            guard let file else { return FileHandle.nullDevice }
+            try #require(FileManager.default.createFile(atPath: file.path, contents: nil))
+            return try FileHandle(forWritingTo: file)
+        }
+        process.standardOutput = try handle(events)
+        process.standardError = try handle(log)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     /// `--channel` reaches the capture device: the `device` event says which channel of a
@@ -881,16 +893,8 @@ import Testing
             """.write(toFile: configuration, atomically: false, encoding: .utf8)
         let arguments = ["--config", "/dev/null", "--device", "pair", "--alsa-config", configuration, "--no-transcription", "--no-sounds", "--no-speech"]
 
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = arguments + ["--channel", "1", "--json"]
-        process.currentDirectoryURL = CommandRunner.repository
         let events = folder.appendingPathComponent("pair.jsonl")
-        try #require(FileManager.default.createFile(atPath: events.path, contents: nil))
-        process.standardOutput = try FileHandle(forWritingTo: events)
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try startListening(arguments + ["--channel", "1", "--json"], events: events)
         defer { if process.isRunning { process.terminate() } }
         #expect(waitForLine(containing: #""status":"opened","rate":16000,"channels":2,"format":"S16_LE","period_frames":480,"channel":1"#,
                             in: events, within: 30), "\((try? String(contentsOf: events, encoding: .utf8)) ?? "")")
