@@ -220,12 +220,11 @@ package final class CaptureDevice: AudioFrameSource {
 
     /// Opens `name` for blocking capture, from `configuration` when there is one. The open
     /// itself does not block: a busy device is an error at once, not a wait for its user.
-    /// How many channels the capture PCM `name` (defined in `text`, an ALSA configuration, when
-    /// given) records, as ALSA offers them; nil when it cannot be opened now (busy, missing) or
-    /// converts to any count (`plug`, `null`), which says nothing of the microphones behind it.
-    package static func channelCounts(name: String, configuration text: String? = nil) -> ClosedRange<Int>? {
-        guard let configuration = try? text.map({ text throws(CaptureError) in try ALSAConfiguration(text: text, device: name) }),
-              let pcm = try? open(name: name, configuration: configuration) else { return nil }
+    /// How many channels the capture PCM `name` (defined in `configuration`, when given) records,
+    /// as ALSA offers them; nil when it cannot be opened now (busy, missing) or converts to any
+    /// count (`plug`, `null`), which says nothing of the microphones behind it.
+    package static func channelCounts(name: String, configuration: ALSAConfiguration? = nil) -> ClosedRange<Int>? {
+        guard let pcm = try? open(name: name, configuration: configuration) else { return nil }
         defer { snd_pcm_close(pcm) }
         guard let counts = HardwareParameters.channelRange(pcm: pcm, device: name),
               counts.upperBound <= AudioFileReader.maximumChannelCount else { return nil }

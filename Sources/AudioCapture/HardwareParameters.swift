@@ -41,21 +41,26 @@ final class HardwareParameters {
     /// converts in both cases instead of `plug`'s simpler filter. A device that has no
     /// rate conversion to switch off but converts anyway (a sound server) offers 16 kHz
     /// and is taken at it.
-    /// The channel counts an open PCM `pcm` offers; nil when ALSA cannot say.
-    static func channelRange(pcm: OpaquePointer, device: String) -> ClosedRange<Int>? {
-        guard let parameters = try? HardwareParameters(pcm: pcm, device: device),
-              snd_pcm_hw_params_any(pcm, parameters.handle) >= 0 else { return nil }
-        var least: UInt32 = 0, most: UInt32 = 0
-        guard snd_pcm_hw_params_get_channels_min(parameters.handle, &least) == 0,
-              snd_pcm_hw_params_get_channels_max(parameters.handle, &most) == 0, least <= most else { return nil }
-        return Int(least)...Int(most)
-    }
-
     static func negotiate(
         pcm: OpaquePointer, device: String, periodMicroseconds: UInt32, channel: InputChannel
     ) throws(CaptureError) -> (format: CaptureFormat, sampleFormat: PCMEncoding) {
         let parameters = try HardwareParameters(pcm: pcm, device: device)
         return try parameters.negotiate(periodMicroseconds: periodMicroseconds, channel: channel)
+    }
+
+    /// The channel counts an open PCM `pcm` offers; nil when ALSA cannot say.
+    static func channelRange(pcm: OpaquePointer, device: String) -> ClosedRange<Int>? {
+        guard let parameters = try? HardwareParameters(pcm: pcm, device: device),
+              snd_pcm_hw_params_any(pcm, parameters.handle) >= 0 else { return nil }
+        return parameters.offeredChannels()
+    }
+
+    /// The channel counts the parameters still allow; nil when ALSA cannot say.
+    private func offeredChannels() -> ClosedRange<Int>? {
+        var least: UInt32 = 0, most: UInt32 = 0
+        guard snd_pcm_hw_params_get_channels_min(handle, &least) == 0,
+              snd_pcm_hw_params_get_channels_max(handle, &most) == 0, least <= most else { return nil }
+        return Int(least)...Int(most)
     }
 
     private func negotiate(periodMicroseconds: UInt32, channel: InputChannel) throws(CaptureError) -> (CaptureFormat, PCMEncoding) {
@@ -68,8 +73,7 @@ final class HardwareParameters {
         var channels: UInt32 = 1
         if case .only(let wanted) = channel {
             channels = UInt32(wanted + 1)
-            var most: UInt32 = 0
-            _ = snd_pcm_hw_params_get_channels_max(handle, &most)
+            let most = offeredChannels()?.upperBound ?? 0
             guard snd_pcm_hw_params_set_channels_min(pcm, handle, &channels) == 0 else {
                 throw .unsupportedFormat(name: device, detail: "it has no channel \(wanted) (counted from 0): it offers at most \(most) channels")
             }

@@ -102,11 +102,18 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
     /// says (for `--channel`); exit code 3 when that file cannot be read.
     private static func captureDeviceLines(alsaConfigurationFile file: String?) throws -> [String] {
         do {
-            let text = try file.map { file throws(CaptureError) in try ALSAConfiguration.text(ofFile: file, device: file) }
-            let devices = try text.map { text throws(CaptureError) in try CaptureDeviceList.captureDevices(definedIn: text, file: file ?? "") }
-                ?? CaptureDeviceList.captureDevices()
+            let devices: [CaptureDeviceInfo]
+            var configuration: ALSAConfiguration?
+            if let file {
+                let text = try ALSAConfiguration.text(ofFile: file, device: file)
+                devices = try CaptureDeviceList.captureDevices(definedIn: text, file: file)
+                // Parsed once for every device it defines.
+                configuration = try ALSAConfiguration(text: text, device: file)
+            } else {
+                devices = CaptureDeviceList.captureDevices()
+            }
             return devices.map { device in
-                let channels = CaptureDevice.channelCounts(name: device.name, configuration: text).map { counts in
+                let channels = CaptureDevice.channelCounts(name: device.name, configuration: configuration).map { counts in
                     counts.count == 1 ? "\(counts.lowerBound) channels" : "\(counts.lowerBound)–\(counts.upperBound) channels"
                 }
                 let description = [device.description, channels].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
