@@ -1,3 +1,4 @@
+import AudioInput
 import Dispatch
 import FoundationEssentials
 import HotwordDetection
@@ -29,6 +30,7 @@ package enum BenchmarkRunner {
                 throw .detector(error)
             }
         }
+        try checkFiles(of: plan)
         let jobs = plan.keywords.flatMap { keyword in plan.sensitivities.map { (keyword, $0) } }
         let results = ResultSlots(count: jobs.count)
         let wallStart = DispatchTime.now()
@@ -53,6 +55,23 @@ package enum BenchmarkRunner {
                                peakResidentBytes: MemoryUsage.peakResidentBytes(),
                                concurrentRuns: min(jobs.count, ProcessInfo.processInfo.activeProcessorCount), wallSeconds: wallSeconds,
                                decision: plan.spotter.decision, recogniserVocabulary: plan.spotter.recogniserVocabulary)
+    }
+
+    /// Opens every file of the plan and checks every label against its file's length before
+    /// any audio is heard: a missing or unreadable file, or a label past its file's end, found
+    /// when its run reached it would have cost every run's minutes until then.
+    private static func checkFiles(of plan: BenchmarkPlan) throws(BenchmarkError) {
+        var lengths: [String: (start: Double, duration: Double)] = [:]
+        for file in plan.labels.map(\.file) + plan.negatives where lengths[file] == nil {
+            do {
+                lengths[file] = (0, try AudioFileReader(path: file).sourceFormat.durationSeconds ?? .infinity)
+            } catch {
+                throw .audio(String(describing: error))
+            }
+        }
+        for keyword in plan.keywords {
+            _ = try KeywordLabel.placed(plan.labels, keyword: keyword, on: lengths)
+        }
     }
 
     private static func measure(_ plan: BenchmarkPlan, keyword: String, sensitivity: Double,

@@ -32,7 +32,7 @@ extension Setting {
         "capture.period_ms", live: false, help: "ALSA period in milliseconds (10–100)",
         format: .integer(in: 10...100, of: "milliseconds"), at: \.periodMilliseconds)
     package static let channel = Setting(
-        "capture.channel", flag: SettingFlag(name: "channel", form: .value(valueName: "n")), live: false,
+        "capture.channel", flag: SettingFlag(name: "channel", form: .value(valueName: "n")), live: false, unset: "all channels mixed",
         help: "Hear one channel alone, counted from 0 (a microphone array's processed channel), of the capture device and of --file audio, instead of all channels mixed",
         format: SettingFormat.integer(in: 0...(AudioFileReader.maximumChannelCount - 1), of: nil).optional, at: \.channel)
 

@@ -78,11 +78,15 @@ import CSndFile
         #expect(outcome.standardOutput.contains("\"keyword\":\"susi\""), "\(outcome.standardOutput)")
     }
 
-    /// Negatives that would count keywords as false alarms, or count twice, and a keyword the
-    /// positives do not label, are refused before anything is measured.
-    @Test func refusesNegativesThatAreLabelledOrGivenTwiceAndAKeywordWithoutLabels() throws {
+    /// Negatives that would count keywords as false alarms, or count twice, a keyword the
+    /// positives do not label, a file that is not audio behind good ones, and a label past its
+    /// file's end are refused before anything is measured.
+    @Test func refusesWhatItCannotMeasureBeforeMeasuring() throws {
         let folder = try TemporaryDirectory()
         let labels = try oneLabel(in: folder)
+        let broken = folder.file("broken.wav")
+        try "not audio".write(toFile: broken, atomically: false, encoding: .utf8)
+        let pastTheEnd = try oneLabel(in: folder, named: "late.tsv", start: "1.0", end: "30.0")
         let labelled = CommandRunner.repository.appendingPathComponent("TestAudio/positive_alone_awb_s_norm_noise.wav").path
         let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_noise.wav").path
         let cases: [([String], String)] = [
@@ -92,6 +96,8 @@ import CSndFile
              "TestAudio/../TestAudio/negative_background_only_noise.wav: given twice as negatives"),
             (["--positives", labels, "--keyword", "computer", "--negatives", negative],
              "no labelled audio for \"computer\" in the positives (their keywords: \"susi\")"),
+            (["--positives", labels, "--negatives", negative, broken], "\(broken): not an audio file libsndfile can read"),
+            (["--positives", pastTheEnd, "--negatives", negative], "\(pastTheEnd):2: end_s 30.0 is past the end of"),
         ]
         for (arguments, message) in cases {
             let outcome = try CommandRunner.run(["bench", "--sensitivity", "0.5", "--decision", "spotting"] + arguments)
