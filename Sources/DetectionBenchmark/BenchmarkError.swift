@@ -9,6 +9,9 @@ package enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     case audio(String)
     /// Nothing to measure.
     case nothingToMeasure(String)
+    /// A file of detections made elsewhere (`bench --detections`) cannot be read, or does not
+    /// fit the audio measured.
+    case detections(String)
     /// The detector could not be set up (models, keywords, pronunciations).
     case detector(HotwordDetectionError)
     /// The run was stopped because another run of the same benchmark failed.
@@ -19,6 +22,7 @@ package enum BenchmarkError: Error, Equatable, CustomStringConvertible {
         case .labels(let error): error.description
         case .audio(let message): message
         case .nothingToMeasure(let message): message
+        case .detections(let message): message
         case .detector(let error): String(describing: error)
         case .stopped: "stopped: another run of the benchmark failed"
         }

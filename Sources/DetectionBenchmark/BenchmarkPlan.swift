@@ -35,6 +35,12 @@ package struct BenchmarkPlan: Sendable {
         self.splitsHalves = splitsHalves
     }
 
+    /// Whether every label of `keyword` says where the keyword ends, so that latency is
+    /// measured: a recording labelled whole does not.
+    func labelsEndWithTheKeyword(_ keyword: String) -> Bool {
+        !labels.contains { $0.keyword == keyword && $0.spansWholeFile }
+    }
+
     /// The files that hold labels of `keyword`, in order of first appearance.
     func positiveFiles(for keyword: String) -> [String] {
         var seen = Set<String>()

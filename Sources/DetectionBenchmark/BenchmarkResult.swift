@@ -16,14 +16,15 @@ package struct BenchmarkResult: Sendable {
     package var concurrentRuns = 1
     /// Wall-clock seconds of the whole run.
     package var wallSeconds: Double
-    /// How detections were decided, which says which parts of the calibration were used.
-    package var decision: KeywordDecision = .twoStage
+    /// How detections were decided, which says which parts of the calibration were used; nil
+    /// for detections made elsewhere.
+    package var decision: KeywordDecision? = .twoStage
     /// The second stage's vocabulary; nil when detection has no second stage.
     package var recogniserVocabulary: RecogniserVocabulary? = .standard
 
     /// Per keyword, the row with the fewest misses among those at or below the target
-    /// false-alarm rate (the highest sensitivity on a tie); nil when none meets it or the
-    /// rate is unknown.
+    /// false-alarm rate (the highest sensitivity, or the last file of detections, on a tie); nil
+    /// when none meets it or the rate is unknown.
     package func operatingPoint(for keyword: String) -> BenchmarkRow? {
         operatingPoint(for: keyword, among: rows)
     }
@@ -31,7 +32,7 @@ package struct BenchmarkResult: Sendable {
     /// The operating point of `keyword` among `rows`, by the rule of `operatingPoint(for:)`.
     private func operatingPoint(for keyword: String, among rows: [BenchmarkRow]) -> BenchmarkRow? {
         rows.filter { $0.keyword == keyword && ($0.falseAlarmsPerHour ?? .infinity) <= targetFalseAlarmsPerHour }
-            .max { ($0.score.hits, $0.sensitivity) < ($1.score.hits, $1.sensitivity) }
+            .max { ($0.score.hits, $0.setting) < ($1.score.hits, $1.setting) }
     }
 
     /// With halves (`bench --halves`), per keyword: the operating point chosen on the first
@@ -40,7 +41,7 @@ package struct BenchmarkResult: Sendable {
     package func heldOutPoint(for keyword: String) -> (chosen: BenchmarkRow, reported: BenchmarkRow)? {
         let halves = rows.filter { $0.keyword == keyword && $0.halves.count == 2 }
         guard let chosen = operatingPoint(for: keyword, among: halves.map { $0.halves[0] }),
-              let reported = halves.first(where: { $0.sensitivity == chosen.sensitivity })?.halves[1] else { return nil }
+              let reported = halves.first(where: { $0.setting == chosen.setting })?.halves[1] else { return nil }
         return (chosen, reported)
     }
 
@@ -48,6 +49,12 @@ package struct BenchmarkResult: Sendable {
     private func unknownRate(_ keyword: String) -> String {
         rows.contains { $0.keyword == keyword && $0.falseAlarmsPerHour == nil } ? " (no negatives: false-alarm rate unknown)" : ""
     }
+
+    /// Whether the rows are the detector's own, so that the process's CPU and memory are its.
+    private var measuredTheDetector: Bool { rows.contains { $0.sensitivity != nil } }
+
+    /// "no sensitivity" or "no file of detections", for sentences saying none meets the target.
+    private var noSetting: String { measuredTheDetector ? "no sensitivity" : "no file of detections" }
 
     /// Whether the rows carry their halves.
     private var hasHalves: Bool { rows.contains { !$0.halves.isEmpty } }
@@ -71,7 +78,7 @@ package struct BenchmarkResult: Sendable {
             let score = row.score
             return [
                 keywordColumn(row.keyword),
-                String(printf: "%5.2f", row.sensitivity),
+                row.setting.column,
                 "\(score.hits)/\(score.labels)".leftPadded(8),
                 score.missRate.map { String(printf: "%6.1f %%", $0 * 100) } ?? "     -  ",
                 (score.missRateInterval.map { String(printf: "%.1f–%.1f", $0.lower * 100, $0.upper * 100) } ?? "-").leftPadded(11),
@@ -82,16 +89,19 @@ package struct BenchmarkResult: Sendable {
                 Self.seconds(score.latency(quantile: 0.5)),
                 Self.seconds(score.latency(quantile: 0.95)),
                 Self.seconds(score.latencies.last),
-                String(printf: "%.4f", row.realTimeFactor),
+                row.realTimeFactor.map { String(printf: "%.4f", $0) } ?? "-",
             ].joined(separator: "  ")
         }
         var lines = [header] + rows.map(line)
+        for case .detections(let file, let index) in Set(rows.map(\.setting)).sorted() {
+            lines.append("#\(index): detections read from \(file)")
+        }
         lines.append("")
         for keyword in keywords {
             if let point = operatingPoint(for: keyword) {
-                lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use sensitivity \(point.sensitivity): \(Self.figures(of: point))")
+                lines.append("\(keyword): at ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h use \(point.setting.name): \(Self.figures(of: point))")
             } else {
-                lines.append("\(keyword): no sensitivity measured meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(unknownRate(keyword))")
+                lines.append("\(keyword): \(noSetting)\(measuredTheDetector ? " measured" : "") meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h\(unknownRate(keyword))")
             }
         }
         if hasHalves {
@@ -106,9 +116,9 @@ package struct BenchmarkResult: Sendable {
             lines.append("")
             for keyword in keywords {
                 if let point = heldOutPoint(for: keyword) {
-                    lines.append("\(keyword): sensitivity \(point.chosen.sensitivity), chosen on the first half (\(Self.figures(of: point.chosen))), gives on the second half \(Self.figures(of: point.reported))")
+                    lines.append("\(keyword): \(point.chosen.setting.name), chosen on the first half (\(Self.figures(of: point.chosen))), gives on the second half \(Self.figures(of: point.reported))")
                 } else {
-                    lines.append("\(keyword): no sensitivity meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h on the first half\(unknownRate(keyword))")
+                    lines.append("\(keyword): \(noSetting) meets ≤ \(Self.rate(targetFalseAlarmsPerHour)) FA/h on the first half\(unknownRate(keyword))")
                 }
             }
         }
@@ -117,7 +127,7 @@ package struct BenchmarkResult: Sendable {
             lines.append("")
             lines.append("misses and false alarms by cause (docs/detection.md, The verdict; detect --candidates shows each)")
             for (row, causes) in explained {
-                lines.append(keywordColumn(row.keyword) + String(printf: "  %5.2f  ", row.sensitivity) + causes.summary)
+                lines.append(keywordColumn(row.keyword) + "  " + row.setting.column + "  " + causes.summary)
             }
         }
         let calibrated = rows.compactMap { row in row.calibration.map { (row: row, threshold: $0) } }
@@ -129,7 +139,7 @@ package struct BenchmarkResult: Sendable {
             for (row, threshold) in calibrated {
                 lines.append([
                     keywordColumn(row.keyword),
-                    String(printf: "%5.2f", row.sensitivity),
+                    row.setting.column,
                     "\(threshold.phoneCount)".leftPadded(6),
                     String(printf: "%.1f", threshold.log10Threshold).leftPadded(9),
                 ].joined(separator: "  ") + (usesCandidates ? "  " + [
@@ -140,6 +150,10 @@ package struct BenchmarkResult: Sendable {
                 ].joined(separator: "  ") : ""))
             }
             lines.append("")
+        }
+        guard measuredTheDetector else {
+            lines.append("detections made elsewhere, scored: no CPU or memory measured; wall time \(String(printf: "%.1f", wallSeconds)) s")
+            return lines.joined(separator: "\n")
         }
         let together = concurrentRuns > 1 ? " (the whole process, \(concurrentRuns) runs at once)" : ""
         lines.append("peak RSS \(peakResidentBytes.map { String(printf: "%.1f MB", Double($0) / 1_048_576) } ?? "unknown")\(together), "
@@ -155,14 +169,12 @@ package struct BenchmarkResult: Sendable {
             ("peak_rss_bytes", peakResidentBytes.map(JSONValue.integer) ?? .null),
             ("concurrent_runs", .integer(concurrentRuns)),
             ("wall_s", .number(wallSeconds)),
-            ("decision", .string(decision.rawValue)),
+            ("decision", decision.map { .string($0.rawValue) } ?? .null),
             ("recogniser_vocabulary", recogniserVocabulary.map { .string($0.rawValue) } ?? .null),
             ("rows", .array(rows.map(json(of:)))),
             ("operating_points", .array(keywords.map { keyword in
                 let point = operatingPoint(for: keyword)
-                return .object([
-                    ("keyword", .string(keyword)),
-                    ("sensitivity", point.map { .number($0.sensitivity) } ?? .null),
+                return .object([("keyword", .string(keyword))] + Self.settingMembers(point?.setting) + [
                     ("miss_rate", point?.score.missRate.map(JSONValue.number) ?? .null),
                     ("fa_per_hour", point?.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
                 ])
@@ -170,9 +182,7 @@ package struct BenchmarkResult: Sendable {
         ] + (hasHalves ? [
             ("held_out_points", .array(keywords.map { keyword in
                 let point = heldOutPoint(for: keyword)
-                return .object([
-                    ("keyword", .string(keyword)),
-                    ("sensitivity", point.map { .number($0.chosen.sensitivity) } ?? .null),
+                return .object([("keyword", .string(keyword))] + Self.settingMembers(point?.chosen.setting) + [
                     ("first_half_miss_rate", point?.chosen.score.missRate.map(JSONValue.number) ?? .null),
                     ("first_half_fa_per_hour", point?.chosen.falseAlarmsPerHour.map(JSONValue.number) ?? .null),
                     ("miss_rate", point?.reported.score.missRate.map(JSONValue.number) ?? .null),
@@ -189,9 +199,7 @@ package struct BenchmarkResult: Sendable {
 
     /// One row as a JSON object.
     private func json(of row: BenchmarkRow) -> JSONValue {
-        let members: [(key: String, value: JSONValue)] = [
-            ("keyword", .string(row.keyword)),
-            ("sensitivity", .number(row.sensitivity)),
+        let members: [(key: String, value: JSONValue)] = [("keyword", .string(row.keyword))] + Self.settingMembers(row.setting) + [
             ("hits", .integer(row.score.hits)),
             ("labels", .integer(row.score.labels)),
             ("misses", .integer(row.score.misses)),
@@ -205,11 +213,21 @@ package struct BenchmarkResult: Sendable {
             ("latency_p50_s", row.score.latency(quantile: 0.5).map(JSONValue.number) ?? .null),
             ("latency_p95_s", row.score.latency(quantile: 0.95).map(JSONValue.number) ?? .null),
             ("latency_max_s", row.score.latencies.last.map(JSONValue.number) ?? .null),
-            ("rtf", .number(row.realTimeFactor)),
-            ("calibration", row.calibration?.json(decision: decision) ?? .null),
+            ("rtf", row.realTimeFactor.map(JSONValue.number) ?? .null),
+            ("calibration", decision.flatMap { row.calibration?.json(decision: $0) } ?? .null),
             ("causes", row.causes?.json ?? .null),
         ]
         return .object(members + (row.halves.isEmpty ? [] : [("halves", .array(row.halves.map(json(of:))))]))
+    }
+
+    /// `sensitivity` (null for detections made elsewhere, and for none), and `detections`, the
+    /// file they were read from, for detections made elsewhere.
+    private static func settingMembers(_ setting: BenchmarkSetting?) -> [(key: String, value: JSONValue)] {
+        switch setting {
+        case .sensitivity(let value)?: [("sensitivity", .number(value))]
+        case .detections(let file, _)?: [("sensitivity", .null), ("detections", .string(file))]
+        case nil: [("sensitivity", .null)]
+        }
     }
 
     /// `[lower, upper]`, or null.

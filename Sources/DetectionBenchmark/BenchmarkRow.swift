@@ -1,26 +1,50 @@
 import HotwordDetection
 
-/// The figures of one keyword at one sensitivity.
+/// The figures of one keyword at one setting: the detector at a sensitivity, or detections
+/// made elsewhere.
 package struct BenchmarkRow: Sendable, Equatable {
     /// The keyphrase measured.
     package var keyword: String
-    /// The sensitivity it was measured at (0...1).
-    package var sensitivity: Double
+    /// What was measured: the detector at a sensitivity, or detections read from a file.
+    package var setting: BenchmarkSetting
     /// Hits, misses, false alarms in the positive stream and latencies.
     package var score: DetectionScore
     /// False alarms on the negative stream and its length; nil when there were no negatives.
     package var negativeFalseAlarms: Int?
     package var negativeHours: Double?
-    /// CPU seconds per second of audio over both streams.
-    package var realTimeFactor: Double
+    /// CPU seconds per second of audio over both streams; nil for detections made elsewhere.
+    package var realTimeFactor: Double?
     /// The threshold and phone edits the keyword's sensitivity mapped to; nil when not known.
-    package var calibration: KeywordThreshold? = nil
+    package var calibration: KeywordThreshold?
     /// Why keywords were missed and which rule heard the false alarms; nil for keyword spotting
-    /// alone, which has no candidates.
-    package var causes: DetectionCauses? = nil
+    /// alone, which has no candidates, and for detections made elsewhere.
+    package var causes: DetectionCauses?
     /// The same run's figures on its first half and on its second (`bench --halves`; see
     /// `RunHalves`), each without halves of its own; empty when not asked for.
     package var halves: [BenchmarkRow] = []
+
+    /// The figures of `keyword` at `setting`.
+    package init(keyword: String, setting: BenchmarkSetting, score: DetectionScore, negativeFalseAlarms: Int?, negativeHours: Double?,
+                 realTimeFactor: Double?, calibration: KeywordThreshold? = nil, causes: DetectionCauses? = nil) {
+        self.keyword = keyword
+        self.setting = setting
+        self.score = score
+        self.negativeFalseAlarms = negativeFalseAlarms
+        self.negativeHours = negativeHours
+        self.realTimeFactor = realTimeFactor
+        self.calibration = calibration
+        self.causes = causes
+    }
+
+    /// The figures of the detector run for `keyword` at `sensitivity`.
+    package init(keyword: String, sensitivity: Double, score: DetectionScore, negativeFalseAlarms: Int?, negativeHours: Double?,
+                 realTimeFactor: Double, calibration: KeywordThreshold? = nil, causes: DetectionCauses? = nil) {
+        self.init(keyword: keyword, setting: .sensitivity(sensitivity), score: score, negativeFalseAlarms: negativeFalseAlarms,
+                  negativeHours: negativeHours, realTimeFactor: realTimeFactor, calibration: calibration, causes: causes)
+    }
+
+    /// The sensitivity the detector ran at; nil for detections made elsewhere.
+    package var sensitivity: Double? { setting.sensitivity }
 
     /// False alarms per hour of negative audio; nil (unknown, not zero) with no negatives.
     package var falseAlarmsPerHour: Double? {

@@ -54,6 +54,9 @@ package struct CommandLineSettings: Sendable {
         add(setting, switched ? .bool(true) : nil)
     }
 
+    /// The flags given, as messages name them (`--gain`), in order.
+    package var flagNames: [String] { given.map(\.setting.nameInFlagMessages) }
+
     /// Adds the flags `other` holds, after these.
     package mutating func add(_ other: CommandLineSettings) {
         given += other.given

@@ -21,7 +21,10 @@ struct BenchCommand: ParsableCommand {
             false alarm. Each keyword and sensitivity runs on its own spotter; runs share the processor \
             cores. After the figures come the thresholds and phone edits each sensitivity maps to (the \
             calibration). The configuration file's hotword settings apply (its keywords only where no \
-            labels name them), under the flags given; its sensitivity does not: bench sweeps its own.
+            labels name them), under the flags given; its sensitivity does not: bench sweeps its own. \
+            With --detections, no detector runs: detections made elsewhere (another engine's, or an \
+            earlier detect --json run's) are scored against the same labels and negatives by the same \
+            rules.
             """)
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Labels: LABELS.tsv (rows name their files, relative to it) or AUDIO=LABELS.tsv (all rows belong to AUDIO). Several may follow one flag, and the flag may be repeated.", valueName: "spec"))
@@ -35,6 +38,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Keyphrase to measure; repeatable (default: every keyword in the labels; without labels, the configuration's keywords).", valueName: "keyphrase"))
     var keyword: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Score detections made elsewhere instead of running the detector: files of JSON lines, each hotword line naming its audio file (as the labels or --negatives name it, relative to the working folder), keyword and time (seconds from the file's start), as detect --file … --json writes them. Each file is one setting, a row per keyword.", valueName: "file"))
+    var detections: [String] = []
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Sensitivities to sweep (default: 0.1 0.3 0.5 0.7 0.9; with --live, 0.5).", valueName: "s"))
     var sensitivity: [Double] = []
@@ -100,6 +106,16 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if live { try validateLive() }
+        if !detections.isEmpty { try validateDetections() }
+    }
+
+    /// `--detections` runs no detector, so the options that set one up would be silently unused.
+    private func validateDetections() throws {
+        let given = [("--sensitivity", !sensitivity.isEmpty), ("--live", live), ("--per-file", perFile), ("--config", configurationFile.config != nil)]
+            .filter(\.1).map(\.0) + spotterSettings.flagNames
+        if let option = given.first {
+            throw ValidationError("--detections scores detections made elsewhere, and runs no detector: \(option) does not apply")
+        }
     }
 
     /// `--live` plays the positives at one sensitivity and prints its own report; it would
@@ -174,22 +190,43 @@ struct BenchCommand: ParsableCommand {
     /// keyword with what is said around it.
     static let longestTake = 30.0
 
-    /// The keyword the recordings hold: `--keyword`, else the configuration's one keyphrase.
-    private func recordedKeyword(configured: [KeywordSetting]) throws -> String {
+    /// The keyword the recordings hold: `--keyword`, else the one keyphrase `measurable` holds
+    /// (the configuration's, or with `--detections` the one detected).
+    private func recordedKeyword(measurable: [String]) throws -> String {
         if let given = keyword.first { return given.lowercased() }
-        guard configured.count == 1 else {
-            StandardError.write("susi-listen bench: --recordings hold one keyword each, and the configuration has \(configured.count): give one --keyword")
+        guard measurable.count == 1 else {
+            let source = detections.isEmpty ? "the configuration has" : "the detections are of"
+            StandardError.write("susi-listen bench: --recordings hold one keyword each, and \(source) \(measurable.count): give one --keyword")
             throw ExitStatus.badArguments.exitCode
         }
-        return configured[0].keyphrase
+        return measurable[0]
+    }
+
+    /// `recorded` with each detection's audio file spelt as `plan` spells the same file (the
+    /// same real path), so that "TestAudio/x.wav" and "./TestAudio/x.wav" are one file; a file
+    /// the plan does not hold keeps its spelling, and scoring refuses it.
+    private static func spelledAsIn(_ plan: BenchmarkPlan, _ recorded: RecordedDetections) -> RecordedDetections {
+        var spelling: [String: String] = [:]
+        for file in plan.labels.map(\.file) + plan.negatives { spelling[realPath(file)] = file }
+        var respelt = recorded
+        for index in respelt.detections.indices {
+            respelt.detections[index].audioFile = spelling[realPath(respelt.detections[index].audioFile)] ?? respelt.detections[index].audioFile
+        }
+        return respelt
     }
 
     func run() throws {
-        var settings = try configurationFile.loadForMeasuring(by: "bench")
+        // Detections made elsewhere were made with settings of their own: no configuration applies.
+        var settings = detections.isEmpty ? try configurationFile.loadForMeasuring(by: "bench") : Configuration()
         do {
+            let recorded = try detections.map { path throws(BenchmarkError) in try RecordedDetections(path: path) }
+            // Without --keyword or labels, the keywords detected elsewhere are those measured.
+            var detected = Set<String>()
+            let detectedKeywords = recorded.flatMap(\.detections).map(\.keyword).filter { detected.insert($0).inserted }
+            let measurable = detections.isEmpty ? settings.keywords.map(\.keyphrase) : detectedKeywords
             var labels = try LabelFile.read(specs: positives)
             if !recordings.isEmpty {
-                labels += try recordingLabels(of: try recordedKeyword(configured: settings.keywords), besides: labels)
+                labels += try recordingLabels(of: try recordedKeyword(measurable: measurable), besides: labels)
             }
             var negativeFiles: [String] = []
             for entry in AudioFileDiscovery.audioFiles(in: negatives) {
@@ -199,7 +236,7 @@ struct BenchCommand: ParsableCommand {
             var labelled = Set<String>()
             // Without --keyword: the keywords labelled, or the configuration's for negatives alone.
             let keywords = !keyword.isEmpty ? keyword.map { $0.lowercased() }
-                : positives.isEmpty && recordings.isEmpty ? settings.keywords.map(\.keyphrase)
+                : positives.isEmpty && recordings.isEmpty ? measurable
                 : labels.map(\.keyword).filter { labelled.insert($0).inserted }
             // A keyword misspelt, or labelled otherwise, would be measured on the negatives alone.
             if !labels.isEmpty, let unlabelled = keywords.first(where: { keyword in !labels.contains { $0.keyword == keyword } }) {
@@ -223,7 +260,8 @@ struct BenchCommand: ParsableCommand {
                 }
                 return
             }
-            let result = try BenchmarkRunner.run(plan) { StandardError.write($0) }
+            let result = recorded.isEmpty ? try BenchmarkRunner.run(plan) { StandardError.write($0) }
+                : try BenchmarkRunner.score(plan, detections: recorded.map { Self.spelledAsIn(plan, $0) })
             try StandardOutput.writeReport(json ? result.json.text : result.table)
             if let plot {
                 if let failure = DescriptorWriter.write(DetectionCurvePlot(result: result).svg, toFile: plot) {

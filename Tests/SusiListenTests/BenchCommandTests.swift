@@ -149,18 +149,25 @@ import CSndFile
         #expect(outcome.standardError.contains("cannot write the report to standard output"), "\(outcome.standardError)")
     }
 
-    @Test func halvesSplitTheRunIntoTwoThatAddUpToIt() throws {
-        // The first ten labelled "susi" fixtures of TestAudio, with a negative fixture.
-        let folder = try TemporaryDirectory()
+    /// A labels file in `folder` with the first `count` labels of `TestAudio/labels.tsv`, their
+    /// files named by absolute paths.
+    private func firstLabels(_ count: Int, in folder: TemporaryDirectory) throws -> String {
         let labels = folder.file("labels.tsv")
         let all = try String(contentsOf: CommandRunner.repository.appendingPathComponent("TestAudio/labels.tsv"), encoding: .utf8)
             .split(separator: "\n")
-        let rows = all.dropFirst().prefix(10).map { row in
+        let rows = all.dropFirst().prefix(count).map { row in
             let columns = row.split(separator: "\t", omittingEmptySubsequences: false)
             return ([CommandRunner.repository.appendingPathComponent("TestAudio/" + columns[0]).path] + columns.dropFirst().map(String.init))
                 .joined(separator: "\t")
         }
         try ([String(all[0])] + rows).joined(separator: "\n").appending("\n").write(toFile: labels, atomically: false, encoding: .utf8)
+        return labels
+    }
+
+    @Test func halvesSplitTheRunIntoTwoThatAddUpToIt() throws {
+        // The first ten labelled "susi" fixtures of TestAudio, with a negative fixture.
+        let folder = try TemporaryDirectory()
+        let labels = try firstLabels(10, in: folder)
         let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_background_only_babble.wav").path
         let outcome = try CommandRunner.run(["bench", "--positives", labels, "--negatives", negative, "--sensitivity", "0.5",
                                              "--halves", "--json"])
@@ -176,6 +183,69 @@ import CSndFile
         #expect(halves.map { $0["labels"] as? Int } == [5, 5])
         let heldOut = try #require((result["held_out_points"] as? [[String: Any]])?.first)
         #expect(heldOut["keyword"] as? String == "susi")
+    }
+
+    /// Detections made elsewhere are scored as the detector's own: `detect --json` over each
+    /// labelled file and a negative one (each file a stream of its own, as `--per-file` hears
+    /// them), its files named another way, gives exactly the figures of `bench --per-file`, with
+    /// no sensitivity and no CPU. What does not fit the audio is refused, naming the line.
+    @Test func scoresDetectionsMadeElsewhereAsItScoresItsOwn() throws {
+        let folder = try TemporaryDirectory()
+        // The mixed fixture's labels (near misses that fire between them) and two more files.
+        let labels = try firstLabels(20, in: folder)
+        let negative = CommandRunner.repository.appendingPathComponent("TestAudio/negative_nearmiss_juicy_awb_noise.wav").path
+        let audio = try String(contentsOfFile: labels, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { String($0.split(separator: "\t")[0]) }
+        var seen = Set<String>()
+        let heard = (audio + [negative]).filter { seen.insert($0).inserted }
+        #expect(heard.count == 4, "\(heard)")
+        let detected = try CommandRunner.run(["--file"] + heard.map { $0.replacing("/TestAudio/", with: "/TestAudio/./") }
+                                             + ["--no-transcription", "--json"])
+        #expect(detected.status == 0, "\(detected.standardError)")
+        let detections = folder.file("detections.jsonl")
+        try detected.standardOutput.write(toFile: detections, atomically: false, encoding: .utf8)
+
+        let common = ["bench", "--positives", labels, "--negatives", negative, "--json"]
+        let own = try CommandRunner.run(common + ["--sensitivity", "0.5", "--per-file"])
+        let scored = try CommandRunner.run(common + ["--detections", detections])
+        #expect(own.status == 0, "\(own.standardError)")
+        #expect(scored.status == 0, "\(scored.standardError)")
+        func row(_ outcome: CommandRunner.Outcome) throws -> [String: Any] {
+            let result = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+            return try #require((result["rows"] as? [[String: Any]])?.first)
+        }
+        let ownRow = try row(own), scoredRow = try row(scored)
+        for key in ["hits", "labels", "false_alarms", "false_alarms_in_positives", "latency_p50_s", "latency_max_s"] {
+            #expect("\(ownRow[key] ?? "none")" == "\(scoredRow[key] ?? "none")", "\(key): \(ownRow) against \(scoredRow)")
+        }
+        #expect(ownRow["hits"] as? Int ?? 0 > 0 && ownRow["false_alarms_in_positives"] as? Int ?? 0 > 0, "\(ownRow)")
+        #expect(scoredRow["sensitivity"] is NSNull && scoredRow["rtf"] is NSNull, "\(scoredRow)")
+        #expect(scoredRow["detections"] as? String == detections, "\(scoredRow)")
+        let table = try CommandRunner.run(common.filter { $0 != "--json" } + ["--detections", detections])
+        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.standardOutput.contains("#1: detections read from \(detections)"), "\(table.standardOutput)")
+        #expect(table.standardOutput.contains("detections made elsewhere, scored: no CPU or memory measured"), "\(table.standardOutput)")
+
+        let line = "{\"type\":\"hotword\",\"keyword\":\"susi\",\"time\":1.0,\"file\":\"\(negative)\"}"
+        let refused: [(String, String)] = [
+            ("not json\n", "bad.jsonl:1: not a JSON object"),
+            ("{\"type\":\"start\"}\n{\"type\":\"hotword\",\"keyword\":\"susi\",\"file\":\"\(negative)\"}\n", "bad.jsonl:2: a hotword without its \"time\""),
+            (line.replacing("1.0", with: "99.0") + "\n", "bad.jsonl:1: time 99.0 s is past the end of \(negative)"),
+            (line.replacing(negative, with: "TestAudio/labels.wav") + "\n", "bad.jsonl:1: TestAudio/labels.wav is neither labelled nor among the negatives"),
+            (line.replacing("susi", with: "computer") + "\n", "its detections are of \"computer\", none of the keywords measured (\"susi\")"),
+        ]
+        for (text, message) in refused {
+            try text.write(toFile: folder.file("bad.jsonl"), atomically: false, encoding: .utf8)
+            let outcome = try CommandRunner.run(common + ["--detections", folder.file("bad.jsonl")])
+            #expect(outcome.status == 1, "\(message): \(outcome.standardError)")
+            #expect(outcome.standardError.contains(message), "\(message): \(outcome.standardError)")
+        }
+        for option in [["--sensitivity", "0.5"], ["--per-file"], ["--decision", "spotting"], ["--gain", "2"]] {
+            let outcome = try CommandRunner.run(common + ["--detections", detections] + option)
+            #expect(outcome.status == 64, "\(option): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("--detections scores detections made elsewhere, and runs no detector: \(option[0]) does not apply"),
+                    "\(option): \(outcome.standardError)")
+        }
     }
 
     @Test func helpShowsEachDefaultOnce() throws {
