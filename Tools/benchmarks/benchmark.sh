@@ -51,8 +51,8 @@ if [ "$quick" = no ]; then
     if [ ! -x .build/reference-venv/bin/python ]; then
         python3 -m venv .build/reference-venv && .build/reference-venv/bin/pip install -q pocketsphinx==5.1.1
     fi
-    .build/reference-venv/bin/python Tools/benchmarks/reference-pocketsphinx.py "$work/ten-minutes.wav" computer "$threshold" > "$work/pip.json"
-    pip_rtf=$(python3 -c "import json; print(json.load(open('$work/pip.json'))['rtf'])")
+    .build/reference-venv/bin/python Tools/benchmarks/reference-pocketsphinx.py "$work/ten-minutes.wav" computer "$threshold" > "$work/pip.jsonl"
+    pip_rtf=$(field "$work/pip.jsonl" rtf summary)
     echo "pip pocketsphinx 5.1.1 (threshold $threshold): rtf $pip_rtf"
     for index in "${!detectors[@]}"; do
         python3 -c "print('ratio susi-listen ${detectors[$index]} / pip pocketsphinx: %.2f' % (${rtf[$index]} / $pip_rtf))"
