@@ -55,10 +55,12 @@ package enum BenchmarkRunner {
     /// Scores detections made elsewhere (`bench --detections`) against the plan's labels and
     /// negatives as the detector's own hits are scored: one row per keyword and file of
     /// detections, the files' positions placed on one stream of the positives and one of the
-    /// negatives. The detections name the plan's files as the plan spells them; one in a file
-    /// the plan does not hold, or past its file's end, is an error, and so is a file of
+    /// negatives. The detections name the plan's files as the plan spells them; those in files
+    /// the plan does not hold (a run over more files than are measured) are left out, with a
+    /// line to `warn` saying so. One past its file's end is an error, and so is a file of
     /// detections none of which is of a keyword measured.
-    package static func score(_ plan: BenchmarkPlan, detections sources: [RecordedDetections]) throws(BenchmarkError) -> BenchmarkResult {
+    package static func score(_ plan: BenchmarkPlan, detections sources: [RecordedDetections],
+                              warn: (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkResult {
         try checkKeywords(of: plan)
         let wallStart = DispatchTime.now()
         var lengths = try checkFiles(of: plan)
@@ -66,11 +68,15 @@ package enum BenchmarkRunner {
             lengths[file] = try decodedLength(of: file)
         }
         var rows: [BenchmarkRow] = []
-        for (index, source) in sources.enumerated() {
+        for (index, whole) in sources.enumerated() {
+            var source = whole
+            source.detections = whole.detections.filter { lengths[$0.audioFile] != nil }
+            if let first = whole.detections.first(where: { lengths[$0.audioFile] == nil }) {
+                let count = whole.detections.count - source.detections.count
+                warn("bench: warning: \(count) detection\(count == 1 ? "" : "s") of \(whole.path) lie in files neither labelled nor among the negatives, left out (the first: \(first.audioFile), \(first.origin))")
+            }
             for detection in source.detections {
-                guard let length = lengths[detection.audioFile] else {
-                    throw .detections("\(detection.origin): \(detection.audioFile) is neither labelled nor among the negatives")
-                }
+                guard let length = lengths[detection.audioFile] else { continue }
                 // A detection is reported at the end of the frame that completed it, which may
                 // run a frame past the file's last sample.
                 if detection.time > length + 0.1 {

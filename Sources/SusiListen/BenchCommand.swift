@@ -204,7 +204,7 @@ struct BenchCommand: ParsableCommand {
 
     /// `recorded` with each detection's audio file spelt as `plan` spells the same file (the
     /// same real path), so that "TestAudio/x.wav" and "./TestAudio/x.wav" are one file; a file
-    /// the plan does not hold keeps its spelling, and scoring refuses it.
+    /// the plan does not hold keeps its spelling, and scoring leaves it out.
     private static func spelledAsIn(_ plan: BenchmarkPlan, _ recorded: RecordedDetections) -> RecordedDetections {
         var spelling: [String: String] = [:]
         for file in plan.labels.map(\.file) + plan.negatives { spelling[realPath(file)] = file }
@@ -261,7 +261,7 @@ struct BenchCommand: ParsableCommand {
                 return
             }
             let result = recorded.isEmpty ? try BenchmarkRunner.run(plan) { StandardError.write($0) }
-                : try BenchmarkRunner.score(plan, detections: recorded.map { Self.spelledAsIn(plan, $0) })
+                : try BenchmarkRunner.score(plan, detections: recorded.map { Self.spelledAsIn(plan, $0) }) { StandardError.write($0) }
             try StandardOutput.writeReport(json ? result.json.text : result.table)
             if let plot {
                 if let failure = DescriptorWriter.write(DetectionCurvePlot(result: result).svg, toFile: plot) {
