@@ -36,13 +36,6 @@ package struct BenchmarkRow: Sendable, Equatable {
         self.causes = causes
     }
 
-    /// The figures of the detector run for `keyword` at `sensitivity`.
-    package init(keyword: String, sensitivity: Double, score: DetectionScore, negativeFalseAlarms: Int?, negativeHours: Double?,
-                 realTimeFactor: Double, calibration: KeywordThreshold? = nil, causes: DetectionCauses? = nil) {
-        self.init(keyword: keyword, setting: .sensitivity(sensitivity), score: score, negativeFalseAlarms: negativeFalseAlarms,
-                  negativeHours: negativeHours, realTimeFactor: realTimeFactor, calibration: calibration, causes: causes)
-    }
-
     /// The sensitivity the detector ran at; nil for detections made elsewhere.
     package var sensitivity: Double? { setting.sensitivity }
 

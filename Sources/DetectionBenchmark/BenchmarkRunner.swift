@@ -206,7 +206,7 @@ package enum BenchmarkRunner {
         }
         let cpu = positive.cpuSeconds + (negativeRun?.cpuSeconds ?? 0)
         let audio = positive.audioSeconds + (negativeRun?.audioSeconds ?? 0)
-        var row = BenchmarkRow(keyword: keyword, sensitivity: sensitivity, score: score,
+        var row = BenchmarkRow(keyword: keyword, setting: .sensitivity(sensitivity), score: score,
                                negativeFalseAlarms: negativeRun?.hits.count, negativeHours: negativeRun.map { $0.audioSeconds / 3600 },
                                realTimeFactor: audio > 0 ? cpu / audio : 0,
                                calibration: spotter.thresholds.first { $0.keyphrase == keyword },

@@ -18,7 +18,15 @@ package enum BenchmarkSetting: Sendable, Hashable, Comparable {
     var column: String {
         switch self {
         case .sensitivity(let value): String(printf: "%5.2f", value)
-        case .detections(_, let index): "#\(index)".leftPadded(5)
+        case .detections: label.leftPadded(5)
+        }
+    }
+
+    /// The setting beside a plotted point: `0.5`, or `#1` for the first file of detections.
+    var label: String {
+        switch self {
+        case .sensitivity(let value): "\(value)"
+        case .detections(_, let index): "#\(index)"
         }
     }
 

@@ -56,7 +56,7 @@ package struct DetectionCurvePlot {
                     parts.append(line(x(rate.lower), py, x(min(rate.upper, maxRate)), py, colour, interval: true))
                 }
                 parts.append("<circle cx=\"\(format(px))\" cy=\"\(format(py))\" r=\"3.5\" fill=\"\(colour)\"/>")
-                parts.append("<text x=\"\(format(px + 5))\" y=\"\(format(py - 5))\" font-size=\"10\" fill=\"\(colour)\">\(Self.label(point.row.setting))</text>")
+                parts.append("<text x=\"\(format(px + 5))\" y=\"\(format(py - 5))\" font-size=\"10\" fill=\"\(colour)\">\(point.row.setting.label)</text>")
             }
             let legendY = top + 20 * Double(index)
             parts.append(line(width - right + 15, legendY, width - right + 40, legendY, colour))
@@ -64,14 +64,6 @@ package struct DetectionCurvePlot {
         }
         parts.append("</svg>")
         return parts.joined(separator: "\n") + "\n"
-    }
-
-    /// A point's label: its sensitivity, or `#1` for the first file of detections.
-    private static func label(_ setting: BenchmarkSetting) -> String {
-        switch setting {
-        case .sensitivity(let value): "\(value)"
-        case .detections(_, let index): "#\(index)"
-        }
     }
 
     /// A line; an `interval` (a point's 95 % interval) is marked with its class and drawn faint.

@@ -7,7 +7,7 @@ import Pipeline
     /// A run over negatives alone: no labelled keyword, so the miss rate is unknown, not zero.
     private let negativesOnly = BenchmarkResult(
         rows: [0.1, 0.5].map { sensitivity in
-            BenchmarkRow(keyword: "alexa", sensitivity: sensitivity,
+            BenchmarkRow(keyword: "alexa", setting: .sensitivity(sensitivity),
                          score: DetectionScore(detections: [], labels: []),
                          negativeFalseAlarms: sensitivity < 0.3 ? 0 : 2, negativeHours: 1.5, realTimeFactor: 0.03)
         },
@@ -27,7 +27,7 @@ import Pipeline
 
     @Test func thePlotHasAnAxisWhenNoFalseAlarmIsTheTarget() {
         let result = BenchmarkResult(
-            rows: [BenchmarkRow(keyword: "jarvis", sensitivity: 0.5, score: DetectionScore(detections: [1.2], labels: [(start: 0.5, end: 1)]),
+            rows: [BenchmarkRow(keyword: "jarvis", setting: .sensitivity(0.5), score: DetectionScore(detections: [1.2], labels: [(start: 0.5, end: 1)]),
                                 negativeFalseAlarms: 0, negativeHours: 1, realTimeFactor: 0.03)],
             targetFalseAlarmsPerHour: 0, peakResidentBytes: nil, wallSeconds: 1)
         let svg = DetectionCurvePlot(result: result).svg
@@ -38,7 +38,7 @@ import Pipeline
     @Test func theTableAndJSONShowEachRowsCalibration() {
         func result(_ decision: KeywordDecision) -> BenchmarkResult {
             BenchmarkResult(
-                rows: [BenchmarkRow(keyword: "jarvis", sensitivity: 0.5, score: DetectionScore(detections: [], labels: []),
+                rows: [BenchmarkRow(keyword: "jarvis", setting: .sensitivity(0.5), score: DetectionScore(detections: [], labels: []),
                                     negativeFalseAlarms: 0, negativeHours: 1, realTimeFactor: 0.03,
                                     calibration: KeywordThreshold(keyphrase: "jarvis", sensitivity: 0.5, phoneCount: 6))],
                 targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1, decision: decision)
@@ -59,7 +59,7 @@ import Pipeline
     @Test func theTableShowsAKeyphraseLongerThanTheColumnWhole() {
         let result = BenchmarkResult(
             rows: ["jarvis", "smart mirror"].map { keyword in
-                BenchmarkRow(keyword: keyword, sensitivity: 0.5, score: DetectionScore(detections: [], labels: []),
+                BenchmarkRow(keyword: keyword, setting: .sensitivity(0.5), score: DetectionScore(detections: [], labels: []),
                              negativeFalseAlarms: 0, negativeHours: 1, realTimeFactor: 0.03,
                              calibration: KeywordThreshold(keyphrase: keyword, sensitivity: 0.5, phoneCount: 6))
             },
@@ -80,7 +80,7 @@ import Pipeline
         let labels = (0..<80).map { (start: Double($0) * 10, end: Double($0) * 10 + 1) }
         let detections = labels.prefix(70).map { $0.end + 0.1 }
         let result = BenchmarkResult(
-            rows: [BenchmarkRow(keyword: "jarvis", sensitivity: 0.5,
+            rows: [BenchmarkRow(keyword: "jarvis", setting: .sensitivity(0.5),
                                 score: DetectionScore(detections: Array(detections), labels: labels),
                                 negativeFalseAlarms: 0, negativeHours: 0.29, realTimeFactor: 0.03)],
             targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1)
@@ -108,12 +108,12 @@ import Pipeline
         // a false alarm too many, so 0.5 is chosen there and reported with the second half's figures.
         func row(_ sensitivity: Double, hits: [Int], falseAlarms: [Int]) -> BenchmarkRow {
             func half(_ index: Int) -> BenchmarkRow {
-                BenchmarkRow(keyword: "jarvis", sensitivity: sensitivity,
+                BenchmarkRow(keyword: "jarvis", setting: .sensitivity(sensitivity),
                              score: DetectionScore(detections: (0..<hits[index]).map { Double($0) * 10 + 1 },
                                                    labels: (0..<4).map { (start: Double($0) * 10, end: Double($0) * 10 + 1) }),
                              negativeFalseAlarms: falseAlarms[index], negativeHours: 1, realTimeFactor: 0.03)
             }
-            var whole = BenchmarkRow(keyword: "jarvis", sensitivity: sensitivity,
+            var whole = BenchmarkRow(keyword: "jarvis", setting: .sensitivity(sensitivity),
                                      score: DetectionScore(detections: (0..<(hits[0] + hits[1])).map { Double($0) * 10 + 1 },
                                                            labels: (0..<8).map { (start: Double($0) * 10, end: Double($0) * 10 + 1) }),
                                      negativeFalseAlarms: falseAlarms.reduce(0, +), negativeHours: 2, realTimeFactor: 0.03)

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func theBenchmarkTableAndJSONCarryTheIntervals() {
-        let row = BenchmarkRow(keyword: "jarvis", sensitivity: 0.9,
+        let row = BenchmarkRow(keyword: "jarvis", setting: .sensitivity(0.9),
                                score: DetectionScore(detections: [1.0], labels: [(start: 0.5, end: 0.9), (start: 5, end: 5.5)]),
                                negativeFalseAlarms: 0, negativeHours: 0.29, realTimeFactor: 0.03)
         let result = BenchmarkResult(rows: [row], targetFalseAlarmsPerHour: 1, peakResidentBytes: nil, wallSeconds: 1)

@@ -9,7 +9,7 @@ import Testing
     private let negativeFiles = [(start: 100.0, duration: 50.0), (start: 0.0, duration: 100.0)]
 
     private func whole(detections: [Double], negativeDetections: [Double]) -> BenchmarkRow {
-        BenchmarkRow(keyword: "jarvis", sensitivity: 0.5, score: DetectionScore(detections: detections, labels: labels),
+        BenchmarkRow(keyword: "jarvis", setting: .sensitivity(0.5), score: DetectionScore(detections: detections, labels: labels),
                      negativeFalseAlarms: negativeDetections.count, negativeHours: 150.0 / 3600, realTimeFactor: 0.04)
     }
 
@@ -31,7 +31,7 @@ import Testing
         // second label's end, so it is that label's hit, and the halves add up to the whole.
         let close = [(start: 0.0, end: 1.0), (start: 2.0, end: 3.0), (start: 5.0, end: 6.0), (start: 8.0, end: 9.0)]
         let detections = [0.5, 4.4, 6.2, 9.1]
-        let row = BenchmarkRow(keyword: "jarvis", sensitivity: 0.5, score: DetectionScore(detections: detections, labels: close),
+        let row = BenchmarkRow(keyword: "jarvis", setting: .sensitivity(0.5), score: DetectionScore(detections: detections, labels: close),
                                negativeFalseAlarms: nil, negativeHours: nil, realTimeFactor: 0.04)
         let halves = RunHalves(labels: close, negativeFiles: []).rows(of: row, detections: detections, negativeDetections: nil)
         #expect(halves.map(\.score.hits) == [2, 2])
