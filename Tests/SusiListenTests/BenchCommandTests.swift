@@ -187,8 +187,8 @@ import CSndFile
 
     /// Detections made elsewhere are scored as the detector's own: `detect --json` over each
     /// labelled file and a negative one (each file a stream of its own, as `--per-file` hears
-    /// them), its files named another way, gives exactly the figures of `bench --per-file`, with
-    /// no sensitivity and no CPU. What does not fit the audio is refused, naming the line.
+    /// them; keyword spotting alone, the quickest), its files named another way, gives exactly
+    /// the figures of `bench --per-file`, with no sensitivity and no CPU. What does not fit the audio is refused, naming the line.
     @Test func scoresDetectionsMadeElsewhereAsItScoresItsOwn() throws {
         let folder = try TemporaryDirectory()
         // The mixed fixture's labels (near misses that fire between them) and two more files.
@@ -200,13 +200,13 @@ import CSndFile
         let heard = (audio + [negative]).filter { seen.insert($0).inserted }
         #expect(heard.count == 4, "\(heard)")
         let detected = try CommandRunner.run(["--file"] + heard.map { $0.replacing("/TestAudio/", with: "/TestAudio/./") }
-                                             + ["--no-transcription", "--json"])
+                                             + ["--no-transcription", "--json", "--decision", "spotting"])
         #expect(detected.status == 0, "\(detected.standardError)")
         let detections = folder.file("detections.jsonl")
         try detected.standardOutput.write(toFile: detections, atomically: false, encoding: .utf8)
 
         let common = ["bench", "--positives", labels, "--negatives", negative, "--json"]
-        let own = try CommandRunner.run(common + ["--sensitivity", "0.5", "--per-file"])
+        let own = try CommandRunner.run(common + ["--sensitivity", "0.5", "--per-file", "--decision", "spotting"])
         let scored = try CommandRunner.run(common + ["--detections", detections])
         #expect(own.status == 0, "\(own.standardError)")
         #expect(scored.status == 0, "\(scored.standardError)")
