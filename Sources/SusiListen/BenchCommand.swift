@@ -234,7 +234,7 @@ struct BenchCommand: ParsableCommand {
             }
             try Self.checkNegatives(negativeFiles, labels: labels)
             var labelled = Set<String>()
-            // Without --keyword: the keywords labelled, or the configuration's for negatives alone.
+            // Without --keyword: the keywords labelled; for negatives alone, the configuration's (with --detections, those detected).
             let keywords = !keyword.isEmpty ? keyword.map { $0.lowercased() }
                 : positives.isEmpty && recordings.isEmpty ? measurable
                 : labels.map(\.keyword).filter { labelled.insert($0).inserted }
