@@ -218,8 +218,6 @@ package final class CaptureDevice: AudioFrameSource {
         }
     }
 
-    /// Opens `name` for blocking capture, from `configuration` when there is one. The open
-    /// itself does not block: a busy device is an error at once, not a wait for its user.
     /// How many channels the capture PCM `name` (defined in `configuration`, when given) records,
     /// as ALSA offers them; nil when it cannot be opened now (busy, missing) or converts to any
     /// count (`plug`, `null`), which says nothing of the microphones behind it.
@@ -231,6 +229,8 @@ package final class CaptureDevice: AudioFrameSource {
         return counts
     }
 
+    /// Opens `name` for blocking capture, from `configuration` when there is one. The open
+    /// itself does not block: a busy device is an error at once, not a wait for its user.
     private static func open(name: String, configuration: ALSAConfiguration?) throws(CaptureError) -> OpaquePointer {
         let (opened, diagnostics) = ALSADiagnostics.collecting { () -> (code: Int32, pcm: OpaquePointer?) in
             var pcm: OpaquePointer?

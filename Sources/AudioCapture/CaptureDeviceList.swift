@@ -14,11 +14,10 @@ package enum CaptureDeviceList {
         return devices
     }
 
-    /// The PCMs an ALSA configuration in `text` defines (the syntax of `~/.asoundrc`): the only
-    /// devices a capture device opened with that configuration can be.
-    /// - Parameter file: where `text` comes from, named when it does not parse.
-    package static func captureDevices(definedIn text: String, file: String) throws(CaptureError) -> [CaptureDeviceInfo] {
-        try ALSAConfiguration(text: text, device: file).pcmNames.map { CaptureDeviceInfo(name: $0, description: "") }
+    /// The PCMs an ALSA configuration (the syntax of `~/.asoundrc`) defines: the only devices a
+    /// capture device opened with that configuration can be.
+    package static func captureDevices(definedIn configuration: ALSAConfiguration) -> [CaptureDeviceInfo] {
+        configuration.pcmNames.map { CaptureDeviceInfo(name: $0, description: "") }
     }
 
     /// Whether ALSA's hints describe `name` as a device that only plays sound.

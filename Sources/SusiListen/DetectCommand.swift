@@ -105,10 +105,10 @@ struct DetectCommand: AsyncParsableCommand, Sendable {
             let devices: [CaptureDeviceInfo]
             var configuration: ALSAConfiguration?
             if let file {
-                let text = try ALSAConfiguration.text(ofFile: file, device: file)
-                devices = try CaptureDeviceList.captureDevices(definedIn: text, file: file)
-                // Parsed once for every device it defines.
-                configuration = try ALSAConfiguration(text: text, device: file)
+                // Parsed once, for the list and for opening every device it defines.
+                let parsed = try ALSAConfiguration(text: ALSAConfiguration.text(ofFile: file, device: file), device: file)
+                devices = CaptureDeviceList.captureDevices(definedIn: parsed)
+                configuration = parsed
             } else {
                 devices = CaptureDeviceList.captureDevices()
             }
