@@ -25,7 +25,7 @@ package enum BenchmarkRunner {
                 throw .detector(error)
             }
         }
-        _ = try checkFiles(of: plan)
+        _ = try checkFiles(of: plan, warn: progress)
         let jobs = plan.keywords.flatMap { keyword in plan.sensitivities.map { (keyword, $0) } }
         let results = ResultSlots(count: jobs.count)
         let wallStart = DispatchTime.now()
@@ -63,7 +63,7 @@ package enum BenchmarkRunner {
                               warn: (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkResult {
         try checkKeywords(of: plan)
         let wallStart = DispatchTime.now()
-        var lengths = try checkFiles(of: plan)
+        var lengths = try checkFiles(of: plan, warn: warn)
         for (file, length) in lengths where length == .infinity {
             lengths[file] = try decodedLength(of: file)
         }
@@ -162,11 +162,17 @@ package enum BenchmarkRunner {
         }
     }
 
+    /// The longest recording of the keyword (`bench --recordings`) measured without a warning,
+    /// in seconds: a take of the keyword with what is said around it.
+    package static let longestRecording = 30.0
+
     /// Opens every file of the plan and checks every label against its file's length before
     /// any audio is heard: a missing or unreadable file, or a label past its file's end, found
-    /// when its run reached it would have cost every run's minutes until then. Returns each
-    /// file's length in seconds as its header gives it (infinity where it does not say).
-    private static func checkFiles(of plan: BenchmarkPlan) throws(BenchmarkError) -> [String: Double] {
+    /// when its run reached it would have cost every run's minutes until then. A recording of
+    /// the keyword longer than `longestRecording` counts as one keyword whatever is said in it,
+    /// which a line to `warn` says. Returns each file's length in seconds as its header gives it
+    /// (infinity where it does not say).
+    private static func checkFiles(of plan: BenchmarkPlan, warn: (String) -> Void) throws(BenchmarkError) -> [String: Double] {
         var lengths: [String: Double] = [:]
         for file in plan.labels.map(\.file) + plan.negatives where lengths[file] == nil {
             do {
@@ -177,6 +183,11 @@ package enum BenchmarkRunner {
         }
         for keyword in plan.keywords {
             _ = try KeywordLabel.placed(plan.labels, keyword: keyword, on: lengths.mapValues { (0, $0) })
+        }
+        for label in plan.labels where label.spansWholeFile {
+            if let seconds = lengths[label.file], seconds.isFinite, seconds > longestRecording {
+                warn("bench: warning: \(label.file) lasts \(Int(seconds)) s, and a recording counts as one \"\(label.keyword)\" said once, however long: label longer audio with --positives")
+            }
         }
         return lengths
     }

@@ -177,18 +177,8 @@ struct BenchCommand: ParsableCommand {
         if let label = labels.first(where: { seen.contains(realPath($0.file)) }) {
             throw BenchmarkError.nothingToMeasure("\(label.file): labelled (\(label.origin)) and given as a recording")
         }
-        // A long recording counts as one keyword whatever is said in it: say so, but measure.
-        for file in files {
-            if let seconds = try AudioFileReader(path: file).sourceFormat.durationSeconds, seconds > Self.longestTake {
-                StandardError.write("bench: warning: \(file) lasts \(Int(seconds)) s, and a recording counts as one \"\(keyword)\" said once, however long: label longer audio with --positives")
-            }
-        }
         return files.map { KeywordLabel(recording: $0, keyword: keyword) }
     }
-
-    /// The longest recording `--recordings` takes without a warning, in seconds: a take of the
-    /// keyword with what is said around it.
-    static let longestTake = 30.0
 
     /// The keyword the recordings hold: `--keyword`, else the one keyphrase `measurable` holds
     /// (the configuration's, or with `--detections` the one detected).
